@@ -1,0 +1,3 @@
+from voicejack.cli import main
+
+raise SystemExit(main())

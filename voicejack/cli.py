@@ -1,0 +1,64 @@
+"""The `voicejack` command: a thin dispatcher to each subsystem's own CLI.
+
+Each subcommand lives beside the code it drives and is imported only when
+used, so `voicejack moves` never loads audio or speech libraries.
+Every handler takes the remaining argv and returns an exit status.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Sequence
+
+# name -> (module, function, one-line help)
+SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
+    "play": ("voicejack.table.cli", "play_main", "start a match (the default with no arguments)"),
+    "resume": ("voicejack.table.cli", "resume_main", "continue a saved match"),
+    "demo": ("voicejack.table.cli", "demo_main", "bots only, narrated with sound"),
+    "new": ("voicejack.positions", "new_main", "write a fresh table file after the first deal"),
+    "moves": ("voicejack.positions", "moves_main", "print the legal move phrases of a table file"),
+    "apply": ("voicejack.positions", "apply_main", "apply one move phrase to a table file"),
+    "describe": ("voicejack.narration.cli", "describe_main", "print every legal phrase with its description"),
+    "board": ("voicejack.narration.cli", "board_main", "print the board readout of a table file"),
+    "hear": ("voicejack.language.cli", "hear_main", "show what the game would do on hearing some text or a WAV file"),
+    "model": ("voicejack.speech.cli", "model_main", "list, download or verify speech models"),
+    "devices": ("voicejack.speech.cli", "devices_main", "list audio input and output devices"),
+    "sounds": ("voicejack.audio.cli", "sounds_main", "build the cue pack into sounds/"),
+}
+
+
+def usage() -> str:
+    width = max(len(name) for name in SUBCOMMANDS)
+    lines = ["usage: voicejack [COMMAND] [OPTIONS]", "", "With no command, starts a match against bots.", "", "commands:"]
+    for name, (_, _, help_text) in SUBCOMMANDS.items():
+        lines.append(f"  {name.ljust(width)}  {help_text}")
+    lines.append("")
+    lines.append("Run 'voicejack COMMAND --help' for a command's options.")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in ("-h", "--help", "help"):
+        print(usage())
+        return 0
+    if args and args[0] == "--version":
+        from voicejack import __version__
+
+        print(f"voicejack {__version__}")
+        return 0
+    if not args or args[0].startswith("-"):
+        name, rest = "play", args
+    else:
+        name, rest = args[0], args[1:]
+    if name not in SUBCOMMANDS:
+        print(f"voicejack: unknown command '{name}'.\n\n{usage()}", file=sys.stderr)
+        return 2
+    module_name, function_name, _ = SUBCOMMANDS[name]
+    handler = getattr(importlib.import_module(module_name), function_name)
+    try:
+        return int(handler(rest) or 0)
+    except KeyboardInterrupt:
+        print("\nStopped.", file=sys.stderr)
+        return 130
