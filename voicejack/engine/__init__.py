@@ -1,0 +1,40 @@
+"""The rules engine: pure, typed, no I/O. See shared/spec/rules.md.
+
+    >>> from voicejack.engine import make_rules, new_game, legal_moves, play
+    >>> state, _ = new_game(make_rules(players=4, teams=True), seed=7)
+    >>> all(move.phrase for move in legal_moves(state))
+    True
+"""
+
+from voicejack.engine.board import (
+    BASE_CELL,
+    COLOURS,
+    HOME,
+    SAFE_OFFSET,
+    TRACK_CELLS,
+    is_home,
+    is_safe,
+    is_track,
+    marble_colour,
+    marble_id,
+    marble_name,
+    marble_number,
+    marble_words,
+    position_to_text,
+    progress,
+    safe_place,
+)
+from voicejack.engine.events import Event
+from voicejack.engine.game import make_rules, new_game, play
+from voicejack.engine.moves import IllegalMoveError, Move, MoveKind, PhraseError, PhraseSyntaxError
+from voicejack.engine.rules import apply_move, find_move, legal_moves, legal_phrases, mover_colour
+from voicejack.engine.state import GameState, LastCard, Rules, Seat
+
+__all__ = [
+    "BASE_CELL", "COLOURS", "HOME", "SAFE_OFFSET", "TRACK_CELLS",
+    "Event", "GameState", "IllegalMoveError", "LastCard", "Move", "MoveKind", "PhraseError",
+    "PhraseSyntaxError", "Rules", "Seat",
+    "apply_move", "find_move", "is_home", "is_safe", "is_track", "legal_moves", "legal_phrases",
+    "make_rules", "marble_colour", "marble_id", "marble_name", "marble_number", "marble_words",
+    "mover_colour", "new_game", "play", "position_to_text", "progress", "safe_place",
+]

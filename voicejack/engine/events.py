@@ -1,0 +1,138 @@
+"""What applying a move reports: rich enough for narration and sound.
+
+Events are immutable and listed in the order things happened. Marbles are
+ids and positions are ints as in board.py; colours are names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from voicejack.engine.moves import Move
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed:
+    """A card was played (always the first event of a move that is not a burn)."""
+
+    colour: str
+    card: str
+    move: Move
+    ace_value: int | None = None   # 1 or 11 when an ace walks
+    forces_burn: bool = False      # complex 10 played as "make the next player burn"
+
+
+@dataclass(frozen=True, slots=True)
+class MarbleCameOut:
+    marble: int
+    cell: int
+    colour: str  # the player whose card brought it out
+
+
+@dataclass(frozen=True, slots=True)
+class MarbleWalked:
+    """A marble walked; ``path`` holds every position stepped on, in order, the last being where it stopped."""
+
+    marble: int
+    start: int
+    path: tuple[int, ...]
+    backward: bool
+    colour: str            # the player whose card moved it
+    sweep: bool = False    # complex king: everything passed is sent home
+
+    @property
+    def end(self) -> int:
+        return self.path[-1]
+
+
+@dataclass(frozen=True, slots=True)
+class MarbleCaptured:
+    """A marble was sent home from ``position`` by ``by_marble`` (played by ``by_colour``)."""
+
+    marble: int
+    position: int
+    by_marble: int
+    by_colour: str
+    how: str  # "landed", "swept" or "came out"
+
+
+@dataclass(frozen=True, slots=True)
+class MarblesSwapped:
+    marble: int        # the mover's marble
+    other: int
+    marble_from: int   # cell the mover's marble left (where the other now stands)
+    other_from: int    # cell the other marble left (where the mover's marble now stands)
+    colour: str
+
+
+@dataclass(frozen=True, slots=True)
+class EnteredSafeZone:
+    marble: int
+    place: int
+
+
+@dataclass(frozen=True, slots=True)
+class BurnForced:
+    """A complex 10 made ``target`` burn a card and lose their turn (R35)."""
+
+    colour: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardBurned:
+    colour: str
+    card: str
+    forced: bool  # burned because a 10 forced it (R35), not for lack of moves (R29)
+
+
+@dataclass(frozen=True, slots=True)
+class HandBurned:
+    """No move and no marble on the track: the whole hand goes (R30)."""
+
+    colour: str
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerFinished:
+    """All four of ``colour``'s marbles are in; in team play they now move ``partner``'s (R36)."""
+
+    colour: str
+    partner: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffled:
+    """Played and burned cards were gathered and shuffled into a new pile; the deal moved on (R10)."""
+
+    dealer: str
+    pile_size: int
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    dealer: str
+    deal_index: int      # 0-based index inside the dealer's cycle
+    cards_each: int
+    leader: str
+    pile_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPassed:
+    """``colour`` is to act next (``forced_burn`` when a 10 made them burn)."""
+
+    colour: str
+    forced_burn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Won:
+    colours: tuple[str, ...]
+
+
+Event = (
+    CardPlayed | MarbleCameOut | MarbleWalked | MarbleCaptured | MarblesSwapped | EnteredSafeZone
+    | BurnForced | CardBurned | HandBurned | PlayerFinished | Reshuffled | Dealt | TurnPassed | Won
+)

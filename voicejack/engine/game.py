@@ -1,0 +1,55 @@
+"""Starting a match and the pure, copy-on-play interface."""
+
+from __future__ import annotations
+
+import random
+
+from voicejack.engine.board import SEATS_FOUR, SEATS_TWO
+from voicejack.engine.cards import full_deck
+from voicejack.engine.events import Dealt, Event
+from voicejack.engine.moves import Move
+from voicejack.engine.rules import FOUR_DEAL_SIZES, TWO_PLAYER_DEAL_SIZE, apply_move, deal_batch
+from voicejack.engine.state import GameState, Rules, Seat, all_home
+
+
+def make_rules(players: int = 4, teams: bool = True, mode: str = "regular") -> Rules:
+    if players not in (2, 4):
+        raise ValueError("Jackaroo is played by 2 or 4 players, never 3")
+    seats = SEATS_FOUR if players == 4 else SEATS_TWO
+    return Rules(mode=mode, teams=teams and players == 4, seats=seats)
+
+
+def default_seats(rules: Rules) -> tuple[Seat, ...]:
+    return tuple(
+        Seat(colour, colour.capitalize(), "human" if index == 0 else "bot")
+        for index, colour in enumerate(rules.seats)
+    )
+
+
+def new_game(rules: Rules, seed: int = 0, seats: tuple[Seat, ...] | None = None) -> tuple[GameState, list[Event]]:
+    """A match after its first deal: a random first dealer (R11), a shuffled deck, the first batch dealt."""
+    rng = random.Random(seed)
+    dealer = rng.choice(rules.seats)
+    pile = full_deck()
+    rng.shuffle(pile)
+    state = GameState(
+        rules=rules,
+        seats=seats or default_seats(rules),
+        marbles=all_home(),
+        hands={colour: [] for colour in rules.seats},
+        turn=rules.next_seat(dealer),
+        rng=rng,
+        dealer=dealer,
+        deal_index=0,
+        pile=pile,
+    )
+    size = FOUR_DEAL_SIZES[0] if rules.players == 4 else TWO_PLAYER_DEAL_SIZE
+    deal_batch(state, size)
+    return state, [Dealt(dealer, 0, size, state.turn, len(state.pile))]
+
+
+def play(state: GameState, move: Move) -> tuple[GameState, list[Event]]:
+    """Pure form of apply_move: the state after ``move`` and what happened; ``state`` is untouched."""
+    after = state.copy()
+    events = apply_move(after, move)
+    return after, events

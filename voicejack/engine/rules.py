@@ -1,0 +1,559 @@
+"""Legal moves and applying them: the whole rulebook (shared/spec/rules.md, R1-R39).
+
+The hot paths work on the state's int lists directly; see board.py for the
+encoding. ``legal_moves`` never returns an illegal move and never misses a
+legal one (R39); ``apply_move`` mutates the state and returns the events.
+"""
+
+from __future__ import annotations
+
+from voicejack.engine.board import BASE_BY_INDEX, COLOUR_INDEX, HOME, MAX_PROGRESS, SAFE_OFFSET
+from voicejack.engine.cards import ACE_STEPS, RANK_ORDER, SEVEN, SWEEP_STEPS, WALK_VALUES
+from voicejack.engine.events import (
+    BurnForced,
+    CardBurned,
+    CardPlayed,
+    Dealt,
+    EnteredSafeZone,
+    Event,
+    HandBurned,
+    MarbleCameOut,
+    MarbleCaptured,
+    MarblesSwapped,
+    MarbleWalked,
+    PlayerFinished,
+    Reshuffled,
+    TurnPassed,
+    Won,
+)
+from voicejack.engine.moves import IllegalMoveError, Move, MoveKind, parse_phrase_syntax
+from voicejack.engine.state import GameState, LastCard
+
+FOUR_DEAL_SIZES = (4, 4, 5)
+TWO_PLAYER_DEAL_SIZE = 4
+
+# A walk's outcome: the positions stepped on, and the marbles it sends home.
+Walk = tuple[list[int], list[int]]
+
+
+# --------------------------------------------------------------------------
+# Whose marbles a player moves
+
+
+def mover_colour(state: GameState, colour: str) -> str:
+    """The colour whose marbles ``colour`` plays on (R19, R36)."""
+    if state.rules.teams and state.marbles_in(colour) == 4:
+        partner = state.rules.partner(colour)
+        assert partner is not None
+        return partner
+    return colour
+
+
+def _colour_marbles(colour: str) -> range:
+    start = COLOUR_INDEX[colour] * 4
+    return range(start, start + 4)
+
+
+# --------------------------------------------------------------------------
+# Walking (R21-R27)
+
+
+def _walk_forward(state: GameState, marble: int, steps: int) -> Walk | None:
+    """The path of ``marble`` walking ``steps`` forward, or None if a movement rule forbids it."""
+    marbles = state.marbles
+    board = state.board
+    position = marbles[marble]
+    if position == HOME:
+        return None
+    colour_index = marble >> 2
+    base = BASE_BY_INDEX[colour_index]
+    start = position if position > SAFE_OFFSET else (position - base) % 76
+    target = start + steps
+    if target > MAX_PROGRESS:  # R21: never past safe place 4
+        return None
+    own_start = colour_index * 4
+    own = marbles[own_start:own_start + 4]
+    path: list[int] = []
+    captured: list[int] = []
+    for progress in range(start + 1, target + 1):
+        if progress > SAFE_OFFSET:
+            if progress in own:  # R25 (and R22): nothing passes or lands on a safe marble
+                return None
+            path.append(progress)
+            continue
+        cell = base + progress
+        if cell >= 76:
+            cell -= 76
+        occupant = board[cell]
+        if occupant >= 0:
+            if cell == BASE_BY_INDEX[occupant >> 2]:  # R23
+                return None
+            behind = board[cell - 1]
+            if behind >= 0 and behind != marble:  # R24: a wall's front marble
+                return None
+            if progress != target:
+                if occupant >> 2 == colour_index:  # R22: never pass your own colour
+                    return None
+            else:
+                captured.append(occupant)  # R26
+        path.append(cell)
+    return path, captured
+
+
+def _walk_backward(state: GameState, marble: int, steps: int) -> Walk | None:
+    """The 4 (R16): track marbles only, over the same rules walking backwards."""
+    board = state.board
+    position = state.marbles[marble]
+    if not 0 <= position < 76:
+        return None
+    colour_index = marble >> 2
+    path: list[int] = []
+    captured: list[int] = []
+    for step in range(1, steps + 1):
+        cell = (position - step) % 76
+        occupant = board[cell]
+        if occupant >= 0:
+            if cell == BASE_BY_INDEX[occupant >> 2]:
+                return None
+            behind = board[cell - 1]
+            if behind >= 0 and behind != marble:
+                return None
+            if step != steps:
+                if occupant >> 2 == colour_index:
+                    return None
+            else:
+                captured.append(occupant)
+        path.append(cell)
+    return path, captured
+
+
+def _sweep(state: GameState, marble: int) -> Walk | None:
+    """Complex king (R31-R33): 13 forward, sending home everything passed or landed on."""
+    marbles = state.marbles
+    board = state.board
+    position = marbles[marble]
+    if not 0 <= position < 76:
+        return None
+    colour_index = marble >> 2
+    base = BASE_BY_INDEX[colour_index]
+    start = (position - base) % 76
+    target = start + SWEEP_STEPS
+    if target > MAX_PROGRESS:
+        return None
+    own_start = colour_index * 4
+    own = marbles[own_start:own_start + 4]
+    path: list[int] = []
+    captured: list[int] = []
+    for progress in range(start + 1, target + 1):
+        if progress > SAFE_OFFSET:
+            if progress in own:
+                return None
+            path.append(progress)
+            continue
+        cell = (base + progress) % 76
+        occupant = board[cell]
+        if occupant >= 0:
+            if cell == BASE_BY_INDEX[occupant >> 2]:
+                return None
+            captured.append(occupant)
+        path.append(cell)
+    return path, captured
+
+
+def _out_capture(state: GameState, colour_index: int) -> tuple[int, int] | None:
+    """Bringing out (R20): (marble coming out, marble captured or -1), or None."""
+    marbles = state.marbles
+    start = colour_index * 4
+    for marble in range(start, start + 4):
+        if marbles[marble] == HOME:
+            break
+    else:
+        return None
+    base = BASE_BY_INDEX[colour_index]
+    occupant = state.board[base]
+    if occupant < 0:
+        return marble, -1
+    if occupant >> 2 == colour_index:
+        return None
+    if state.board[base - 1] >= 0:  # the occupant is a wall's front marble (R24, R27)
+        return None
+    return marble, occupant
+
+
+def _swappable(state: GameState, marble: int, other: int) -> bool:
+    """R18: both on the track, neither on its own base, neither wall-protected without the pair."""
+    board = state.board
+    for subject in (marble, other):
+        cell = state.marbles[subject]
+        if not 0 <= cell < 76 or cell == BASE_BY_INDEX[subject >> 2]:
+            return False
+        behind = board[cell - 1]
+        if behind >= 0 and behind != marble and behind != other:
+            return False
+    return True
+
+
+# --------------------------------------------------------------------------
+# Making and unmaking a walk on the board
+
+
+def _place(state: GameState, marble: int, path: list[int], captured: list[int]) -> tuple[int, list[tuple[int, int]]]:
+    """Move ``marble`` to the end of ``path`` and send ``captured`` home. Returns undo data."""
+    marbles = state.marbles
+    board = state.board
+    undo = [(c, marbles[c]) for c in captured]
+    for c in captured:
+        cell = marbles[c]
+        if 0 <= cell < 76 and board[cell] == c:
+            board[cell] = -1
+        marbles[c] = HOME
+    start = marbles[marble]
+    if 0 <= start < 76:
+        board[start] = -1
+    end = path[-1]
+    marbles[marble] = end
+    if end <= SAFE_OFFSET:
+        board[end] = marble
+    return start, undo
+
+
+def _unplace(state: GameState, marble: int, start: int, undo: list[tuple[int, int]]) -> None:
+    marbles = state.marbles
+    board = state.board
+    end = marbles[marble]
+    if end <= SAFE_OFFSET:
+        board[end] = -1
+    marbles[marble] = start
+    if 0 <= start < 76:
+        board[start] = marble
+    for c, position in undo:
+        marbles[c] = position
+        if 0 <= position < 76:
+            board[position] = c
+
+
+# --------------------------------------------------------------------------
+# Legal moves
+
+
+def _others_with_cards(state: GameState, colour: str) -> str | None:
+    """The next player after ``colour`` in seat order who holds cards, never ``colour`` itself (R35)."""
+    rules = state.rules
+    seat = rules.next_seat(colour)
+    while seat != colour:
+        if state.hands[seat]:
+            return seat
+        seat = rules.next_seat(seat)
+    return None
+
+
+def _team(state: GameState, colour: str) -> tuple[str, ...]:
+    return state.rules.team_of(colour)
+
+
+def _moves_for_card(state: GameState, colour: str, card: str, movers: range) -> list[Move]:
+    marbles = state.marbles
+    moves: list[Move] = []
+    complex_mode = state.rules.complex
+    if card in WALK_VALUES:
+        steps = WALK_VALUES[card]
+        if card == "5" and complex_mode:
+            moves.extend(_complex_five(state, colour, movers))
+        else:
+            for marble in movers:
+                if _walk_forward(state, marble, steps) is not None:
+                    moves.append(Move(card, MoveKind.WALK, marble, steps))
+        if card == "10" and complex_mode and _others_with_cards(state, colour) is not None:
+            moves.append(Move(card, MoveKind.FORCE_BURN))
+    elif card == "A" or card == "K":
+        if _out_capture(state, movers.start >> 2) is not None:
+            moves.append(Move(card, MoveKind.OUT))
+        if card == "A":
+            for marble in movers:
+                for steps in ACE_STEPS:
+                    if _walk_forward(state, marble, steps) is not None:
+                        moves.append(Move(card, MoveKind.WALK, marble, steps))
+        elif complex_mode:
+            for marble in movers:
+                if _sweep(state, marble) is not None:
+                    moves.append(Move(card, MoveKind.SWEEP, marble, SWEEP_STEPS))
+    elif card == "4":
+        for marble in movers:
+            if _walk_backward(state, marble, 4) is not None:
+                moves.append(Move(card, MoveKind.WALK, marble, 4))
+    elif card == "7":
+        for marble in movers:
+            if _walk_forward(state, marble, SEVEN) is not None:
+                moves.append(Move(card, MoveKind.WALK, marble, SEVEN))
+        moves.extend(_splits(state, colour, movers))
+    elif card == "J":
+        for marble in movers:
+            if not 0 <= marbles[marble] < 76:
+                continue
+            own_colour = marble >> 2
+            for other in range(16):
+                if other >> 2 != own_colour and _swappable(state, marble, other):
+                    moves.append(Move(card, MoveKind.SWAP, marble, 0, other))
+    return moves
+
+
+def _complex_five(state: GameState, colour: str, movers: range) -> list[Move]:
+    """R34: the 5 walks any track marble (and the mover's own in the safe zone), never one on its own base."""
+    marbles = state.marbles
+    team = {COLOUR_INDEX[c] for c in _team(state, colour)}
+    mover_index = movers.start >> 2
+    moves: list[Move] = []
+    for marble in range(16):
+        position = marbles[marble]
+        owner = marble >> 2
+        if position == HOME or position == BASE_BY_INDEX[owner]:
+            continue
+        if position > SAFE_OFFSET and owner != mover_index:
+            continue
+        walk = _walk_forward(state, marble, 5)
+        if walk is None:
+            continue
+        if owner not in team and walk[0][-1] > SAFE_OFFSET:
+            continue  # never deliver an opponent's marble home
+        moves.append(Move("5", MoveKind.WALK, marble, 5))
+    return moves
+
+
+def _splits(state: GameState, colour: str, movers: range) -> list[Move]:
+    """R17: 7 = a + b over two different marbles, the second judged after the first (and R36)."""
+    moves: list[Move] = []
+    marbles = state.marbles
+    candidates = [m for m in movers if marbles[m] != HOME]
+    if not candidates:
+        return moves
+    for first in candidates:
+        for first_steps in range(1, SEVEN):
+            walk = _walk_forward(state, first, first_steps)
+            if walk is None:
+                continue
+            start, undo = _place(state, first, *walk)
+            second_movers = _colour_marbles(mover_colour(state, colour))
+            second_steps = SEVEN - first_steps
+            for second in second_movers:
+                if second != first and marbles[second] != HOME and _walk_forward(state, second, second_steps) is not None:
+                    moves.append(Move("7", MoveKind.SPLIT, first, first_steps, second, second_steps))
+            _unplace(state, first, start, undo)
+    return moves
+
+
+def legal_moves(state: GameState) -> list[Move]:
+    """Every legal move of the player to act, each once (R28-R30, R39)."""
+    if state.winner is not None:
+        return []
+    colour = state.turn
+    hand = state.hands[colour]
+    ranks = sorted(set(hand), key=RANK_ORDER.__getitem__)
+    if state.forced_burn:
+        return [Move(rank, MoveKind.BURN) for rank in ranks]
+    movers = _colour_marbles(mover_colour(state, colour))
+    moves: list[Move] = []
+    for rank in ranks:
+        moves.extend(_moves_for_card(state, colour, rank, movers))
+    if moves:
+        return moves
+    if any(0 <= state.marbles[m] < 76 for m in movers):
+        return [Move(rank, MoveKind.BURN) for rank in ranks]  # R29
+    return [Move(hand[-1], MoveKind.BURN_HAND)]  # R30
+
+
+def legal_phrases(state: GameState) -> list[str]:
+    return sorted(move.phrase for move in legal_moves(state))
+
+
+def find_move(state: GameState, phrase: str) -> Move:
+    """The legal move whose canonical phrase is ``phrase``.
+
+    Raises PhraseSyntaxError for words that are no move phrase and
+    IllegalMoveError for a move phrase that is not legal now.
+    """
+    words = " ".join(parse_phrase_syntax(phrase))
+    moves = legal_moves(state)
+    for move in moves:
+        if move.phrase == words:
+            return move
+    if state.winner is not None:
+        raise IllegalMoveError("the match is over: no move can be played")
+    raise IllegalMoveError(f"'{words}' is not a legal move for {state.turn} now")
+
+
+# --------------------------------------------------------------------------
+# Applying a move
+
+
+def apply_move(state: GameState, move: Move) -> list[Event]:
+    """Play ``move`` (which must be legal) on ``state`` in place; return what happened."""
+    colour = state.turn
+    events: list[Event] = []
+    hand = state.hands[colour]
+    kind = move.kind
+    if kind is MoveKind.BURN_HAND:
+        burned = tuple(hand)
+        state.discard.extend(hand)
+        hand.clear()
+        events.append(HandBurned(colour, burned))
+        state.last_card = LastCard(colour, burned[-1], move.phrase)
+    else:
+        hand.remove(move.card)
+        state.discard.append(move.card)
+        state.last_card = LastCard(colour, move.card, move.phrase)
+    state.history.append((colour, move.phrase))
+
+    if kind is MoveKind.BURN:
+        events.append(CardBurned(colour, move.card, state.forced_burn))
+        state.forced_burn = False
+    elif kind is not MoveKind.BURN_HAND:
+        ace_value = move.steps if move.card == "A" and kind is MoveKind.WALK else None
+        events.append(CardPlayed(colour, move.card, move, ace_value, kind is MoveKind.FORCE_BURN))
+        _carry_out(state, colour, move, events)
+
+    if state.winner is not None:
+        return events
+    if kind is MoveKind.FORCE_BURN:
+        target = _others_with_cards(state, colour)
+        assert target is not None, "a forcing 10 is only offered when somebody else holds cards"
+        events.append(BurnForced(colour, target))
+        state.turn = target
+        state.forced_burn = True
+        events.append(TurnPassed(target, True))
+        return events
+    _pass_turn(state, colour, events)
+    return events
+
+
+def _carry_out(state: GameState, colour: str, move: Move, events: list[Event]) -> None:
+    kind = move.kind
+    finished = {seat for seat in state.rules.seats if state.marbles_in(seat) == 4}
+    if kind is MoveKind.OUT:
+        colour_index = COLOUR_INDEX[mover_colour(state, colour)]
+        found = _out_capture(state, colour_index)
+        assert found is not None, f"illegal move {move.phrase}"
+        marble, captured = found
+        cell = BASE_BY_INDEX[colour_index]
+        events.append(MarbleCameOut(marble, cell, colour))
+        if captured >= 0:
+            events.append(MarbleCaptured(captured, cell, marble, colour, "came out"))
+            state.marbles[captured] = HOME
+        state.marbles[marble] = cell
+        state.board[cell] = marble
+    elif kind is MoveKind.WALK or kind is MoveKind.SWEEP:
+        _walk(state, colour, move.marble, move.steps, events, backward=move.backward, sweep=kind is MoveKind.SWEEP)
+    elif kind is MoveKind.SPLIT:
+        _walk(state, colour, move.marble, move.steps, events)
+        _check_finished(state, colour, events, finished)
+        if state.winner is not None:
+            return
+        _walk(state, colour, move.second, move.second_steps, events)
+    elif kind is MoveKind.SWAP:
+        a, b = move.marble, move.second
+        cell_a, cell_b = state.marbles[a], state.marbles[b]
+        state.marbles[a], state.marbles[b] = cell_b, cell_a
+        state.board[cell_a], state.board[cell_b] = b, a
+        events.append(MarblesSwapped(a, b, cell_a, cell_b, colour))
+    _check_finished(state, colour, events, finished)
+
+
+def _walk(
+    state: GameState, colour: str, marble: int, steps: int, events: list[Event],
+    backward: bool = False, sweep: bool = False,
+) -> None:
+    if sweep:
+        walk = _sweep(state, marble)
+    elif backward:
+        walk = _walk_backward(state, marble, steps)
+    else:
+        walk = _walk_forward(state, marble, steps)
+    assert walk is not None, "illegal walk"
+    path, captured = walk
+    start = state.marbles[marble]
+    events.append(MarbleWalked(marble, start, tuple(path), backward, colour, sweep))
+    # Report captures in the order the walk reached them.
+    order = {cell: index for index, cell in enumerate(path)}
+    for c in sorted(captured, key=lambda c: order[state.marbles[c]]):
+        end = state.marbles[c] == path[-1]
+        how = "swept" if sweep and not end else "landed"
+        events.append(MarbleCaptured(c, state.marbles[c], marble, colour, how))
+    _place(state, marble, path, captured)
+    if path[-1] > SAFE_OFFSET and start <= SAFE_OFFSET:
+        events.append(EnteredSafeZone(marble, path[-1] - SAFE_OFFSET))
+
+
+def _check_finished(state: GameState, colour: str, events: list[Event], finished: set[str]) -> None:
+    """R36-R37: announce each player whose four just came in, and a win.
+
+    ``finished`` holds the players already announced; it is updated.
+    """
+    rules = state.rules
+    for seat in rules.seats:
+        if seat not in finished and state.marbles_in(seat) == 4:
+            finished.add(seat)
+            if not rules.teams:
+                state.winner = (seat,)
+                events.append(Won(state.winner))
+                return
+            events.append(PlayerFinished(seat, rules.partner(seat)))
+    if rules.teams:
+        team = rules.team_of(colour)
+        for side in (team, tuple(c for c in rules.seats if c not in team)):
+            if all(state.marbles_in(c) == 4 for c in side):
+                state.winner = side
+                events.append(Won(side))
+                return
+
+
+def _pass_turn(state: GameState, colour: str, events: list[Event]) -> None:
+    """R12: the next player in seat order holding cards; a new deal when nobody does."""
+    rules = state.rules
+    seat = rules.next_seat(colour)
+    for _ in range(len(rules.seats)):
+        if state.hands[seat]:
+            break
+        seat = rules.next_seat(seat)
+    else:
+        deal(state, events)
+        seat = rules.next_seat(state.dealer)
+    state.turn = seat
+    events.append(TurnPassed(seat))
+
+
+def deal(state: GameState, events: list[Event]) -> None:
+    """R9-R11: deal the next batch, reshuffling and passing the deal on when the pile is short."""
+    rules = state.rules
+    players = rules.players
+    next_index = state.deal_index + 1
+    if players == 4:
+        new_cycle = next_index >= len(FOUR_DEAL_SIZES)
+        size = FOUR_DEAL_SIZES[0] if new_cycle else FOUR_DEAL_SIZES[next_index]
+    else:
+        new_cycle = False
+        size = TWO_PLAYER_DEAL_SIZE
+    if new_cycle or len(state.pile) < size * players:
+        cards = state.pile + state.discard
+        state.rng.shuffle(cards)
+        state.pile = cards
+        state.discard = []
+        state.dealer = rules.next_seat(state.dealer)
+        next_index = 0
+        size = FOUR_DEAL_SIZES[0] if players == 4 else TWO_PLAYER_DEAL_SIZE
+        events.append(Reshuffled(state.dealer, len(cards)))
+    deal_batch(state, size)
+    state.deal_index = next_index
+    events.append(Dealt(state.dealer, next_index, size, rules.next_seat(state.dealer), len(state.pile)))
+
+
+def deal_batch(state: GameState, size: int) -> None:
+    """Each player takes ``size`` cards from the top of the pile, in one block, from the player after the dealer (R9)."""
+    rules = state.rules
+    seat = rules.next_seat(state.dealer)
+    for _ in range(rules.players):
+        state.hands[seat].extend(state.pile[:size])
+        del state.pile[:size]
+        seat = rules.next_seat(seat)
+
+
+def winner_text(winner: tuple[str, ...]) -> str:
+    return "+".join(winner)

@@ -1,0 +1,175 @@
+"""The state of one match. Hidden cards live here too; per-seat views are made on top."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Final
+
+from voicejack.engine.board import (
+    BASE_BY_INDEX,
+    COLOUR_INDEX,
+    HOME,
+    SAFE_OFFSET,
+    SEATS_FOUR,
+    SEATS_TWO,
+    TRACK_CELLS,
+)
+
+REGULAR: Final = "regular"
+COMPLEX: Final = "complex"
+MODES: Final = (REGULAR, COMPLEX)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The table's fixed choices: version, teams, seats (R1-R3)."""
+
+    mode: str = REGULAR
+    teams: bool = True
+    seats: tuple[str, ...] = SEATS_FOUR
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise ValueError(f"mode must be 'regular' or 'complex', not {self.mode!r}")
+        if self.seats not in (SEATS_FOUR, SEATS_TWO):
+            raise ValueError("seats must be red, blue, green, yellow (4 players) or red, green (2 players)")
+        if self.teams and len(self.seats) != 4:
+            raise ValueError("teams need 4 players")
+
+    @property
+    def complex(self) -> bool:
+        return self.mode == COMPLEX
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    def partner(self, colour: str) -> str | None:
+        if not self.teams:
+            return None
+        index = self.seats.index(colour)
+        return self.seats[(index + 2) % 4]
+
+    def team_of(self, colour: str) -> tuple[str, ...]:
+        """The colours that win together, in seat order."""
+        partner = self.partner(colour)
+        if partner is None:
+            return (colour,)
+        return tuple(c for c in self.seats if c in (colour, partner))
+
+    def next_seat(self, colour: str) -> str:
+        index = self.seats.index(colour)
+        return self.seats[(index + 1) % len(self.seats)]
+
+    def previous_seat(self, colour: str) -> str:
+        index = self.seats.index(colour)
+        return self.seats[(index - 1) % len(self.seats)]
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    colour: str
+    name: str
+    kind: str = "bot"  # "human", "bot" or "bot:<level>"
+
+
+@dataclass(frozen=True, slots=True)
+class LastCard:
+    colour: str
+    card: str
+    phrase: str
+
+
+@dataclass(slots=True)
+class GameState:
+    """Everything about a match. Mutated only by the engine's apply functions.
+
+    ``marbles`` has 16 positions indexed by marble id; ``board`` maps each
+    of the 76 track cells to the marble id on it or -1. Seats not at the
+    table (2 players) keep their marbles at home forever.
+    """
+
+    rules: Rules
+    seats: tuple[Seat, ...]
+    marbles: list[int]
+    hands: dict[str, list[str]]
+    turn: str
+    rng: random.Random
+    dealer: str
+    deal_index: int = 0
+    pile: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    forced_burn: bool = False
+    last_card: LastCard | None = None
+    winner: tuple[str, ...] | None = None
+    history: list[tuple[str, str]] = field(default_factory=list)
+    board: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.board:
+            self.board = board_from_marbles(self.marbles)
+
+    def copy(self) -> GameState:
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return GameState(
+            rules=self.rules,
+            seats=self.seats,
+            marbles=self.marbles.copy(),
+            hands={colour: hand.copy() for colour, hand in self.hands.items()},
+            turn=self.turn,
+            rng=rng,
+            dealer=self.dealer,
+            deal_index=self.deal_index,
+            pile=self.pile.copy(),
+            discard=self.discard.copy(),
+            forced_burn=self.forced_burn,
+            last_card=self.last_card,
+            winner=self.winner,
+            history=self.history.copy(),
+            board=self.board.copy(),
+        )
+
+    # Read-only helpers for callers (narration, bots, voice).
+
+    def seat(self, colour: str) -> Seat:
+        for seat in self.seats:
+            if seat.colour == colour:
+                return seat
+        raise KeyError(colour)
+
+    def position(self, marble: int) -> int:
+        return self.marbles[marble]
+
+    def marble_at(self, cell: int) -> int | None:
+        """The marble on a track cell, if any."""
+        marble = self.board[cell]
+        return None if marble < 0 else marble
+
+    def marbles_in(self, colour: str) -> int:
+        """How many of ``colour``'s marbles are in the safe zone."""
+        start = COLOUR_INDEX[colour] * 4
+        return sum(1 for p in self.marbles[start:start + 4] if p > SAFE_OFFSET)
+
+    def is_finished(self, colour: str) -> bool:
+        return self.marbles_in(colour) == 4
+
+    def on_own_base(self, marble: int) -> bool:
+        return self.marbles[marble] == BASE_BY_INDEX[marble >> 2]
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+
+def board_from_marbles(marbles: list[int]) -> list[int]:
+    board = [-1] * TRACK_CELLS
+    for marble, position in enumerate(marbles):
+        if 0 <= position < TRACK_CELLS:
+            board[position] = marble
+    return board
+
+
+def all_home() -> list[int]:
+    return [HOME] * 16
