@@ -1,0 +1,29 @@
+"""What a recogniser (or the keyboard) hands the command language, and what it may listen for.
+
+These two types are the contract between voicejack.speech (recognisers)
+and voicejack.language (resolving what was heard).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Heard:
+    """One utterance as recognised: the best text, optional per-word confidences, other hypotheses best first."""
+
+    text: str
+    word_confidences: tuple[float, ...] = ()
+    alternatives: tuple[str, ...] = ()
+    typed: bool = False  # typed input: digits allowed, no confidence
+
+
+@dataclass(frozen=True, slots=True)
+class Grammar:
+    """Every sentence that may be heard in the current state, in lowercase words."""
+
+    phrases: tuple[str, ...]
+
+    def words(self) -> set[str]:
+        return {word for phrase in self.phrases for word in phrase.split()}
