@@ -1,0 +1,363 @@
+"""Table files (shared/spec/table-format.md): load with full validation, save atomically.
+
+Every problem is reported as one TableFileError naming the key and what is
+wrong, so the CLI can print it and exit with status 2.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import random
+import struct
+import tempfile
+from collections import Counter
+from pathlib import Path
+from typing import Any, Final
+
+from voicejack.engine.board import (
+    COLOUR_INDEX,
+    HOME,
+    SAFE_OFFSET,
+    SAFE_PLACES,
+    SEATS_FOUR,
+    SEATS_TWO,
+    TRACK_CELLS,
+    position_to_text,
+)
+from voicejack.engine.cards import COPIES_PER_RANK, RANKS, full_deck
+from voicejack.engine.state import MODES, GameState, LastCard, Rules, Seat, all_home
+
+FORMAT: Final = "voicejack-table/1"
+REQUIRED_KEYS: Final = ("format", "mode", "players", "marbles", "turn")
+OPTIONAL_KEYS: Final = (
+    "teams", "forced_burn", "dealer", "deal", "pile", "discard", "last_card",
+    "seed", "rng", "winner", "history",
+)
+PLAYER_KEYS: Final = ("colour", "name", "kind", "hand")
+RNG_PREFIX: Final = "mt19937:"
+
+
+class TableFileError(ValueError):
+    """A table file that cannot be loaded; the message says which key and why."""
+
+
+def load_table(path: str | os.PathLike[str]) -> GameState:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise TableFileError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise TableFileError(f"{path}: is a folder, not a table file") from None
+    except UnicodeDecodeError:
+        raise TableFileError(f"{path}: not UTF-8 text") from None
+    except OSError as error:
+        raise TableFileError(f"{path}: cannot be read ({error.strerror})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise TableFileError(f"{path}: not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}") from None
+    try:
+        return table_from_dict(data)
+    except TableFileError as error:
+        raise TableFileError(f"{path}: {error}") from None
+
+
+def save_table(state: GameState, path: str | os.PathLike[str]) -> None:
+    """Write the table so that a crash leaves either the old file or the new one, never half of one."""
+    target = Path(path)
+    text = json.dumps(table_to_dict(state), indent=1, ensure_ascii=False) + "\n"
+    directory = target.parent if str(target.parent) else Path(".")
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+# --------------------------------------------------------------------------
+# Writing
+
+
+def table_to_dict(state: GameState) -> dict[str, Any]:
+    rules = state.rules
+    data: dict[str, Any] = {"format": FORMAT, "mode": rules.mode}
+    if rules.players == 4:
+        data["teams"] = rules.teams
+    data["players"] = [
+        {"colour": seat.colour, "name": seat.name, "kind": seat.kind, "hand": list(state.hands[seat.colour])}
+        for seat in state.seats
+    ]
+    data["marbles"] = {
+        colour: [_position_to_json(state.marbles[COLOUR_INDEX[colour] * 4 + n]) for n in range(4)]
+        for colour in rules.seats
+    }
+    data["turn"] = state.turn
+    data["forced_burn"] = state.forced_burn
+    data["dealer"] = state.dealer
+    data["deal"] = state.deal_index
+    data["pile"] = list(state.pile)
+    data["discard"] = list(state.discard)
+    if state.last_card is not None:
+        last = state.last_card
+        data["last_card"] = {"colour": last.colour, "card": last.card, "phrase": last.phrase}
+    data["rng"] = encode_rng(state.rng)
+    if state.winner is not None:
+        data["winner"] = "+".join(state.winner)
+    data["history"] = [{"colour": colour, "phrase": phrase} for colour, phrase in state.history]
+    return data
+
+
+def _position_to_json(position: int) -> int | str:
+    return position if 0 <= position < TRACK_CELLS else position_to_text(position)
+
+
+def encode_rng(rng: random.Random) -> str:
+    version, internal, gauss = rng.getstate()
+    if version != 3 or gauss is not None:
+        raise ValueError("unexpected random generator state")
+    return RNG_PREFIX + base64.b64encode(struct.pack(f"<{len(internal)}I", *internal)).decode("ascii")
+
+
+def decode_rng(text: str) -> random.Random:
+    if not isinstance(text, str) or not text.startswith(RNG_PREFIX):
+        raise TableFileError("'rng' is not a generator state written by VoiceJack")
+    try:
+        raw = base64.b64decode(text[len(RNG_PREFIX):], validate=True)
+        internal = struct.unpack(f"<{len(raw) // 4}I", raw)
+        rng = random.Random()
+        rng.setstate((3, internal, None))
+    except (ValueError, struct.error, TypeError):
+        raise TableFileError("'rng' is damaged: it is not a generator state written by VoiceJack") from None
+    return rng
+
+
+# --------------------------------------------------------------------------
+# Reading and validating
+
+
+def _fail(message: str) -> TableFileError:
+    return TableFileError(message)
+
+
+def table_from_dict(data: Any) -> GameState:
+    if not isinstance(data, dict):
+        raise _fail("a table file holds one JSON object")
+    unknown = [key for key in data if key not in REQUIRED_KEYS and key not in OPTIONAL_KEYS]
+    if unknown:
+        raise _fail(f"unknown key '{unknown[0]}' (allowed: {', '.join(REQUIRED_KEYS + OPTIONAL_KEYS)})")
+    for key in REQUIRED_KEYS:
+        if key not in data:
+            raise _fail(f"missing key '{key}'")
+    if data["format"] != FORMAT:
+        raise _fail(f"'format' must be \"{FORMAT}\", not {json.dumps(data['format'])}")
+    mode = data["mode"]
+    if mode not in MODES:
+        raise _fail(f"'mode' must be \"regular\" or \"complex\", not {json.dumps(mode)}")
+
+    seats, hands = _read_players(data["players"])
+    colours = tuple(seat.colour for seat in seats)
+    teams = _read_teams(data, len(colours))
+    rules = Rules(mode=mode, teams=teams, seats=colours)
+    marbles = _read_marbles(data["marbles"], colours)
+
+    turn = _read_colour(data, "turn", colours)
+    forced_burn = data.get("forced_burn", False)
+    if not isinstance(forced_burn, bool):
+        raise _fail("'forced_burn' must be true or false")
+    dealer = _read_colour(data, "dealer", colours) if "dealer" in data else rules.previous_seat(turn)
+    deal_index = data.get("deal", 0)
+    cycle = 3 if len(colours) == 4 else 6
+    if not isinstance(deal_index, int) or isinstance(deal_index, bool) or not 0 <= deal_index < cycle:
+        raise _fail(f"'deal' must be a whole number from 0 to {cycle - 1}")
+
+    discard = _read_cards(data.get("discard", []), "discard")
+    in_hands = [card for colour in colours for card in hands[colour]]
+    pile_given = "pile" in data
+    pile = _read_cards(data["pile"], "pile") if pile_given else []
+    counts = Counter(in_hands + pile + discard)
+    for rank in RANKS:
+        if counts[rank] > COPIES_PER_RANK:
+            raise _fail(f"more than four cards of rank \"{rank}\" among the hands, pile and discard")
+    if pile_given and sum(counts.values()) != 52:
+        raise _fail(f"hands + 'pile' + 'discard' hold {sum(counts.values())} cards, not the 52-card deck")
+
+    winner = _read_winner(data, rules) if "winner" in data else None
+    anybody_holds = any(hands[colour] for colour in colours)
+    if winner is None and not anybody_holds:
+        raise _fail("no player holds any card and no 'winner' is set")
+    if not hands[turn] and anybody_holds:
+        raise _fail(f"'turn' is {turn}, whose hand is empty while another player holds cards")
+    if forced_burn and not hands[turn]:
+        raise _fail(f"'forced_burn' is set on {turn}, who holds no cards")
+
+    if "rng" in data:
+        rng = decode_rng(data["rng"])
+    else:
+        seed = data.get("seed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise _fail("'seed' must be a whole number")
+        rng = random.Random(seed)
+    if not pile_given:
+        remaining = Counter(full_deck())
+        remaining.subtract(counts)
+        pile = [rank for rank in RANKS for _ in range(remaining[rank])]
+        rng.shuffle(pile)
+
+    return GameState(
+        rules=rules,
+        seats=seats,
+        marbles=marbles,
+        hands=hands,
+        turn=turn,
+        rng=rng,
+        dealer=dealer,
+        deal_index=deal_index,
+        pile=pile,
+        discard=discard,
+        forced_burn=forced_burn,
+        last_card=_read_last_card(data["last_card"], colours) if "last_card" in data else None,
+        winner=winner,
+        history=_read_history(data.get("history", []), colours),
+    )
+
+
+def _read_players(players: Any) -> tuple[tuple[Seat, ...], dict[str, list[str]]]:
+    if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
+        raise _fail("'players' must be a list of player objects")
+    if len(players) not in (2, 4):
+        raise _fail(f"'players' lists {len(players)} players: Jackaroo is played by 2 or 4, never 3")
+    seats: list[Seat] = []
+    hands: dict[str, list[str]] = {}
+    for index, player in enumerate(players):
+        where = f"'players' entry {index + 1}"
+        unknown = [key for key in player if key not in PLAYER_KEYS]
+        if unknown:
+            raise _fail(f"{where}: unknown key '{unknown[0]}' (allowed: {', '.join(PLAYER_KEYS)})")
+        for key in ("colour", "hand"):
+            if key not in player:
+                raise _fail(f"{where}: missing key '{key}'")
+        colour = player["colour"]
+        name = player.get("name", colour.capitalize() if isinstance(colour, str) else "")
+        kind = player.get("kind", "human" if index == 0 else "bot")
+        if not isinstance(name, str) or not name.strip():
+            raise _fail(f"{where}: 'name' must be a non-empty string")
+        if not isinstance(kind, str) or not (kind in ("human", "bot") or (kind.startswith("bot:") and len(kind) > 4)):
+            raise _fail(f"{where}: 'kind' must be \"human\", \"bot\" or \"bot:<level>\", not {json.dumps(kind)}")
+        seats.append(Seat(str(colour), name, kind))
+        hands[str(colour)] = _read_cards(player["hand"], f"{where} 'hand'")
+    colours = tuple(seat.colour for seat in seats)
+    expected = SEATS_FOUR if len(colours) == 4 else SEATS_TWO
+    if colours != expected:
+        raise _fail(f"seat colours must be {', '.join(expected)} in that order, not {', '.join(map(str, colours))}")
+    return tuple(seats), hands
+
+
+def _read_teams(data: dict[str, Any], players: int) -> bool:
+    if "teams" not in data:
+        if players == 4:
+            raise _fail("missing key 'teams': with 4 players say true (teams) or false (every player for themselves)")
+        return False
+    teams = data["teams"]
+    if not isinstance(teams, bool):
+        raise _fail("'teams' must be true or false")
+    if teams and players == 2:
+        raise _fail("'teams' is true with 2 players: 2 players never have partners")
+    return teams
+
+
+def _read_cards(cards: Any, where: str) -> list[str]:
+    if not isinstance(cards, list):
+        raise _fail(f"{where} must be a list of cards")
+    for card in cards:
+        if card not in RANKS or not isinstance(card, str):
+            raise _fail(f"{where}: {json.dumps(card)} is not a card (cards are \"A\", \"2\" .. \"10\", \"J\", \"Q\", \"K\")")
+    return list(cards)
+
+
+def _read_position(value: Any, where: str) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        if 0 <= value < TRACK_CELLS:
+            return value
+        raise _fail(f"{where}: cell {value} is off the track (cells are 0 to 75)")
+    if value == "home":
+        return HOME
+    if isinstance(value, str) and value.startswith("safe "):
+        place = value[5:]
+        if place.isdigit() and 1 <= int(place) <= SAFE_PLACES:
+            return SAFE_OFFSET + int(place)
+    raise _fail(f"{where}: {json.dumps(value)} is not a position (\"home\", a cell 0..75, or \"safe 1\"..\"safe 4\")")
+
+
+def _read_marbles(marbles: Any, colours: tuple[str, ...]) -> list[int]:
+    if not isinstance(marbles, dict):
+        raise _fail("'marbles' must be an object from colour to a list of 4 positions")
+    for colour in marbles:
+        if colour not in colours:
+            raise _fail(f"'marbles' has colour '{colour}', which has no seat at this table")
+    positions = all_home()
+    occupied: dict[tuple[str, int], str] = {}
+    for colour in colours:
+        if colour not in marbles:
+            raise _fail(f"'marbles' is missing colour '{colour}'")
+        entry = marbles[colour]
+        if not isinstance(entry, list) or len(entry) != 4:
+            raise _fail(f"'marbles' {colour}: must list exactly 4 positions, marble 1 first")
+        for number, value in enumerate(entry, start=1):
+            where = f"'marbles' {colour} {number}"
+            position = _read_position(value, where)
+            positions[COLOUR_INDEX[colour] * 4 + number - 1] = position
+            if position == HOME:
+                continue
+            spot = ("track", position) if position < TRACK_CELLS else (colour, position)
+            if spot in occupied:
+                place = f"cell {position}" if position < TRACK_CELLS else position_to_text(position)
+                raise _fail(f"{where} and {occupied[spot]} are both on {place}")
+            occupied[spot] = f"{colour} {number}"
+    return positions
+
+
+def _read_colour(data: dict[str, Any], key: str, colours: tuple[str, ...]) -> str:
+    value = data[key]
+    if value not in colours:
+        raise _fail(f"'{key}' must be one of {', '.join(colours)}, not {json.dumps(value)}")
+    return str(value)
+
+
+def _read_winner(data: dict[str, Any], rules: Rules) -> tuple[str, ...]:
+    value = data["winner"]
+    allowed = {"+".join(rules.team_of(colour)) for colour in rules.seats}
+    if value not in allowed:
+        raise _fail(f"'winner' must be one of {', '.join(sorted(allowed))}, not {json.dumps(value)}")
+    return tuple(str(value).split("+"))
+
+
+def _read_last_card(value: Any, colours: tuple[str, ...]) -> LastCard:
+    if not isinstance(value, dict) or set(value) != {"colour", "card", "phrase"}:
+        raise _fail("'last_card' must be an object with exactly 'colour', 'card' and 'phrase'")
+    if value["colour"] not in colours:
+        raise _fail(f"'last_card' colour {json.dumps(value['colour'])} has no seat at this table")
+    if value["card"] not in RANKS:
+        raise _fail(f"'last_card' card {json.dumps(value['card'])} is not a card")
+    if not isinstance(value["phrase"], str):
+        raise _fail("'last_card' phrase must be a string")
+    return LastCard(value["colour"], value["card"], value["phrase"])
+
+
+def _read_history(value: Any, colours: tuple[str, ...]) -> list[tuple[str, str]]:
+    if not isinstance(value, list):
+        raise _fail("'history' must be a list of {\"colour\", \"phrase\"} objects")
+    history = []
+    for index, entry in enumerate(value, start=1):
+        if not isinstance(entry, dict) or set(entry) != {"colour", "phrase"}:
+            raise _fail(f"'history' entry {index} must be an object with exactly 'colour' and 'phrase'")
+        if entry["colour"] not in colours or not isinstance(entry["phrase"], str):
+            raise _fail(f"'history' entry {index} has a bad colour or phrase")
+        history.append((entry["colour"], entry["phrase"]))
+    return history
