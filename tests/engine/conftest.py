@@ -1,0 +1,146 @@
+"""Shared builders for the engine tests: a GameState from a readable description.
+
+    position(marbles={"red": [30, "home"], "blue": [31, 32]},
+             hands={"red": ["Q", "A"]}, turn="red", players=4, teams=False)
+
+Colours not named keep all four marbles at home; a shorter list is padded
+with "home". Players whose hand is not given get one card each (so turns
+and the complex 10 behave as at a real table), the dealer is the seat
+before ``turn``, and the pile is the rest of the 52-card deck, shuffled by
+a seeded generator. Nothing here reads or writes files.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
+import pytest
+
+from voicejack.engine import (
+    HOME,
+    SAFE_OFFSET,
+    GameState,
+    find_move,
+    legal_phrases,
+    make_rules,
+    play,
+)
+from voicejack.engine.cards import full_deck
+from voicejack.engine.events import Event
+from voicejack.engine.state import Seat
+
+PositionSpec = int | str
+# Cards handed to players whose hand the test does not care about, in order of preference.
+FILLER_CARDS = ("3", "8", "9", "6", "2", "Q", "J", "A", "K", "4", "5", "7", "10")
+
+
+def parse_position(value: PositionSpec) -> int:
+    """"home", "safe 1".."safe 4" or a track cell 0..75."""
+    if isinstance(value, int):
+        if not 0 <= value < 76:
+            raise ValueError(f"track cell out of range: {value}")
+        return value
+    text = value.strip().lower()
+    if text == "home":
+        return HOME
+    if text.startswith("safe "):
+        place = int(text.split()[1])
+        if not 1 <= place <= 4:
+            raise ValueError(f"safe place out of range: {value}")
+        return SAFE_OFFSET + place
+    raise ValueError(f"not a position: {value!r}")
+
+
+def build_position(
+    marbles: Mapping[str, Sequence[PositionSpec]] | None = None,
+    hands: Mapping[str, Sequence[str]] | None = None,
+    turn: str = "red",
+    players: int = 4,
+    teams: bool = True,
+    mode: str = "regular",
+    *,
+    dealer: str | None = None,
+    deal_index: int = 0,
+    discard: Iterable[str] = (),
+    pile: Sequence[str] | None = None,
+    forced_burn: bool = False,
+    winner: tuple[str, ...] | None = None,
+    seed: int = 0,
+) -> GameState:
+    rules = make_rules(players=players, teams=teams, mode=mode)
+    positions = [HOME] * 16
+    colour_index = {"red": 0, "blue": 1, "green": 2, "yellow": 3}
+    for colour, cells in (marbles or {}).items():
+        if colour not in rules.seats:
+            raise ValueError(f"{colour} is not at this table")
+        if len(cells) > 4:
+            raise ValueError(f"{colour} has only four marbles")
+        for number, cell in enumerate(cells):
+            positions[colour_index[colour] * 4 + number] = parse_position(cell)
+    occupied = [p for p in positions if p != HOME]
+    track = [p for p in occupied if p < 76]
+    if len(set(track)) != len(track):
+        raise ValueError("two marbles on one track cell")
+    for colour in rules.seats:
+        safe = [p for p in positions[colour_index[colour] * 4:colour_index[colour] * 4 + 4] if p > SAFE_OFFSET]
+        if len(set(safe)) != len(safe):
+            raise ValueError(f"two {colour} marbles on one safe place")
+
+    deck = Counter(full_deck())
+    given = {colour: list(cards) for colour, cards in (hands or {}).items()}
+    discard_list = list(discard)
+    for cards in [*given.values(), discard_list]:
+        deck.subtract(cards)
+    if any(count < 0 for count in deck.values()):
+        raise ValueError("more than four cards of a rank")
+    for colour in rules.seats:
+        if colour not in given:
+            card = next(c for c in FILLER_CARDS if deck[c] > 0)
+            deck[card] -= 1
+            given[colour] = [card]
+    rng = random.Random(seed)
+    if pile is None:
+        rest = [card for card, count in sorted(deck.items()) for _ in range(count)]
+        rng.shuffle(rest)
+        pile_list = rest
+    else:
+        pile_list = list(pile)
+        if Counter(pile_list) != +deck:
+            raise ValueError("hands + pile + discard must be the 52-card deck")
+    seats = tuple(Seat(c, c.capitalize(), "human" if i == 0 else "bot") for i, c in enumerate(rules.seats))
+    return GameState(
+        rules=rules,
+        seats=seats,
+        marbles=positions,
+        hands=given,
+        turn=turn,
+        rng=rng,
+        dealer=dealer or rules.previous_seat(turn),
+        deal_index=deal_index,
+        pile=pile_list,
+        discard=discard_list,
+        forced_burn=forced_burn,
+        winner=winner,
+    )
+
+
+def phrases(state: GameState) -> list[str]:
+    return legal_phrases(state)
+
+
+def do(state: GameState, phrase: str) -> tuple[GameState, list[Event]]:
+    """Play the legal move with this canonical phrase (pure)."""
+    return play(state, find_move(state, phrase))
+
+
+@pytest.fixture
+def position() -> Callable[..., GameState]:
+    return build_position
+
+
+@pytest.fixture
+def apply_phrase() -> Callable[[GameState, str], tuple[GameState, list[Event]]]:
+    return do
+
