@@ -1,0 +1,424 @@
+"""The heuristic bot: previews every legal move and scores the position it leaves.
+
+A position is scored for the bot's side (its own marbles, and its
+partner's in team play) against the opponents':
+
+- progress: every cell a marble has walked counts one point, a marble out
+  of home is worth ``out`` more (so captures cost the victim its whole
+  walk plus the card it needs to come out again), and a marble in the
+  safe zone is worth ``safe`` more;
+- the safe-zone lane: an empty place deeper than a settled marble is a
+  ``hole`` while other marbles still have to come in, so the first marble
+  in goes as deep as it can and nothing shuts the lane;
+- danger: each of the side's track marbles that an opponent marble could
+  land on before the bot plays again (1..13 cells behind, 4 ahead for the
+  backward 4, an opponent's base for a marble coming out, the complex
+  king sweep and 5), weighted by the chance that the opponent holds one of
+  the cards that reaches it, counted from the cards the bot has not seen;
+  a marble on its own base, at the front of a wall or in the safe zone is
+  out of reach;
+- the cards kept: an ace or king while marbles wait at home, a 4 while a
+  marble stands on its base (the short road), a 7 for its splits;
+  burning therefore throws away the least useful card;
+- sending the bot's own or partner's marble home costs ``own_capture``
+  on top of the lost progress, so it only happens when everything else
+  is worse.
+
+The "hard" level adds a shallow lookahead: for the best few moves it
+deals the unseen cards at random a few times (one possible world each)
+and lets the next opponent answer with its own best move by the same
+scoring, keeping the average of what is left.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from voicejack.engine import GameState, Move, MoveKind, apply_move, legal_moves, mover_colour
+from voicejack.engine.board import BASE_BY_INDEX, COLOUR_INDEX, HOME, SAFE_OFFSET
+from voicejack.engine.events import Event, MarbleCaptured
+from voicejack.bots.view import seat_view, unseen_cards
+
+WIN_SCORE = 1_000_000.0
+LAST_TRACK_PROGRESS = 75
+
+# The cards that make a marble land exactly d cells ahead (7 splits are added separately).
+_EXACT_FORWARD: dict[int, tuple[str, ...]] = {
+    1: ("A",), 2: ("2",), 3: ("3",), 5: ("5",), 6: ("6",), 7: ("7",),
+    8: ("8",), 9: ("9",), 10: ("10",), 11: ("A",), 12: ("Q",),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """How much each consideration counts, in cells of progress."""
+
+    out: float = 15.0           # a marble on the track rather than at home
+    safe: float = 20.0          # a marble settled in the safe zone, beyond its progress
+    hole: float = 6.0           # an empty safe place deeper than a settled marble, while others are still out
+    opponent: float = 1.0       # an opponent's progress against the side's own
+    danger: float = 1.0         # expected loss from marbles an opponent may land on
+    own_capture: float = 25.0   # extra cost of sending one's own or partner's marble home
+    cards: float = 1.0          # the value of the cards kept in hand
+    force_burn: float = 6.0     # an opponent losing a turn to a complex 10
+    random_rate: float = 0.0    # chance of playing a random legal move instead (easy level)
+    lookahead: int = 0          # candidate moves checked against the next opponent's answer (hard level)
+    worlds: int = 0             # sampled deals of the unseen cards per candidate
+
+
+LEVELS: dict[str, Weights] = {
+    # Greedy on the board as it is: no danger, no card keeping, and one move in four at random.
+    "easy": Weights(danger=0.0, cards=0.0, hole=2.0, random_rate=0.25),
+    # The full one-move scoring.
+    "medium": Weights(),
+    # The scoring plus a sampled look at the next opponent's reply.
+    "hard": Weights(lookahead=4, worlds=4),
+}
+DEFAULT_LEVEL = "medium"
+
+
+class _Context:
+    """What the bot knows at one decision, precomputed once for all the moves it previews."""
+
+    __slots__ = ("me", "team", "opponents", "attackers", "unseen", "unseen_total", "complex", "out_value", "memo")
+
+    def __init__(self, view: GameState, me: str, weights: Weights) -> None:
+        rules = view.rules
+        self.me = me
+        self.out_value = weights.out
+        team = rules.team_of(me)
+        self.team: tuple[int, ...] = tuple(COLOUR_INDEX[c] for c in team)
+        self.opponents: tuple[int, ...] = tuple(COLOUR_INDEX[c] for c in rules.seats if c not in team)
+        # Which opponent players may move each opponent colour (a finished teammate moves the partner's).
+        self.attackers: dict[int, tuple[str, ...]] = {
+            index: tuple(c for c in rules.seats if c not in team and COLOUR_INDEX[mover_colour(view, c)] == index)
+            for index in self.opponents
+        }
+        counts = Counter(unseen_cards(view, me))
+        self.unseen = counts
+        self.unseen_total = sum(counts.values())
+        self.complex = rules.complex
+        self.memo: dict[tuple[frozenset[str], int], float] = {}
+
+    def holds_any(self, ranks: frozenset[str], hand_size: int) -> float:
+        """The chance that a hand of ``hand_size`` unseen cards holds at least one of ``ranks``."""
+        key = (ranks, hand_size)
+        cached = self.memo.get(key)
+        if cached is not None:
+            return cached
+        total = self.unseen_total
+        good = sum(self.unseen[r] for r in ranks)
+        none = 1.0
+        for i in range(min(hand_size, total)):
+            if total - good - i <= 0:
+                none = 0.0
+                break
+            none *= (total - good - i) / (total - i)
+        chance = 1.0 - none
+        self.memo[key] = chance
+        return chance
+
+
+def _copy(state: GameState) -> GameState:
+    """A cheap copy for previews: the view's generator is shared (it only shuffles unseen cards)."""
+    return GameState(
+        rules=state.rules,
+        seats=state.seats,
+        marbles=state.marbles.copy(),
+        hands={colour: hand.copy() for colour, hand in state.hands.items()},
+        turn=state.turn,
+        rng=state.rng,
+        dealer=state.dealer,
+        deal_index=state.deal_index,
+        pile=state.pile.copy(),
+        discard=state.discard.copy(),
+        forced_burn=state.forced_burn,
+        last_card=state.last_card,
+        winner=state.winner,
+        history=[],
+        board=state.board.copy(),
+    )
+
+
+def _colour_value(marbles: list[int], index: int, w: Weights) -> float:
+    """Progress of one colour's four marbles, with the safe-zone bonus and the lane's holes."""
+    base = BASE_BY_INDEX[index]
+    value = 0.0
+    outside = 0
+    places: list[int] = []
+    for marble in range(index * 4, index * 4 + 4):
+        position = marbles[marble]
+        if position == HOME:
+            outside += 1
+        elif position > SAFE_OFFSET:
+            value += w.out + w.safe + position
+            places.append(position - SAFE_OFFSET)
+        else:
+            value += w.out + (position - base) % 76
+            outside += 1
+    if outside and places:
+        holes = sum(1 for place in places for deeper in range(place + 1, 5) if deeper not in places)
+        value -= w.hole * holes
+    return value
+
+
+def _blocked(board: list[int], cell: int, mover: int) -> bool:
+    """Whether ``mover`` may not step over the marble on ``cell`` (R22-R24)."""
+    occupant = board[cell]
+    if occupant < 0:
+        return False
+    if occupant >> 2 == mover >> 2 or cell == BASE_BY_INDEX[occupant >> 2]:
+        return True
+    behind = board[cell - 1]
+    return behind >= 0 and behind != mover
+
+
+def _danger(after: GameState, ctx: _Context, skip: str | None) -> float:
+    """Expected loss from the side's track marbles that opponents may land on before the bot plays again.
+
+    ``skip`` is a player who loses their next turn (forced to burn by a complex 10).
+    """
+    marbles = after.marbles
+    board = after.board
+    hands = after.hands
+    complex_mode = ctx.complex
+    opponents = ctx.opponents
+    attackers = ctx.attackers
+    total = 0.0
+    for index in ctx.team:
+        base = BASE_BY_INDEX[index]
+        for marble in range(index * 4, index * 4 + 4):
+            cell = marbles[marble]
+            if cell < 0 or cell > SAFE_OFFSET or cell == base:
+                continue
+            behind = board[cell - 1]
+            threats: dict[int, set[str]] = {}  # opponent colour index -> the ranks that strike
+            for distance in range(1, 14):
+                start = cell - distance
+                if start < 0:
+                    start += 76
+                attacker = board[start]
+                if attacker < 0:
+                    continue
+                attacker_index = attacker >> 2
+                walked = (start - BASE_BY_INDEX[attacker_index]) % 76
+                if walked + distance > LAST_TRACK_PROGRESS:
+                    continue  # that many steps would take it into its own safe zone instead
+                exposed = behind < 0 or behind == attacker
+                if (
+                    complex_mode and distance == 5 and exposed and walked != 0
+                    and _path_clear(board, attacker, start, 5)
+                ):
+                    for opponent in opponents:  # any opponent's 5 may push any marble onto this one (R34)
+                        threats.setdefault(opponent, set()).add("5")
+                if attacker_index not in attackers:
+                    continue
+                if complex_mode and walked + 13 <= LAST_TRACK_PROGRESS + 4 and _sweep_clear(board, start):
+                    threats.setdefault(attacker_index, set()).add("K")
+                if not exposed or distance == 13 or not _path_clear(board, attacker, start, distance):
+                    continue
+                ranks = _EXACT_FORWARD.get(distance, ())
+                if distance < 7 and _has_other_marble(marbles, attacker):
+                    ranks = ranks + ("7",)
+                if ranks:
+                    threats.setdefault(attacker_index, set()).update(ranks)
+            if behind < 0:
+                ahead = board[cell + 4 - 76 if cell + 4 >= 76 else cell + 4]
+                if ahead >= 0 and ahead >> 2 in attackers and _back_path_clear(board, ahead, cell):
+                    threats.setdefault(ahead >> 2, set()).add("4")
+                for opponent in opponents:
+                    if cell == BASE_BY_INDEX[opponent] and HOME in marbles[opponent * 4:opponent * 4 + 4]:
+                        threats.setdefault(opponent, set()).update(("A", "K"))
+            if not threats:
+                continue
+            safe_chance = 1.0
+            players: dict[str, set[str]] = {}
+            for colour_index, ranks in threats.items():
+                for player in attackers[colour_index]:
+                    players.setdefault(player, set()).update(ranks)
+            for player, ranks in players.items():
+                if player == skip:
+                    continue
+                size = len(hands[player])
+                if size:
+                    safe_chance *= 1.0 - ctx.holds_any(frozenset(ranks), size)
+                else:
+                    # Out of cards: it plays only after a new deal, and the bot may move away first.
+                    safe_chance *= 1.0 - EMPTY_HAND_FACTOR * ctx.holds_any(frozenset(ranks), 4)
+            total += (1.0 - safe_chance) * (ctx.out_value + (cell - base) % 76)
+    return total
+
+
+EMPTY_HAND_FACTOR = 0.25
+
+
+def _path_clear(board: list[int], mover: int, start: int, distance: int) -> bool:
+    for step in range(1, distance):
+        cell = start + step
+        if cell >= 76:
+            cell -= 76
+        if _blocked(board, cell, mover):
+            return False
+    return True
+
+
+def _back_path_clear(board: list[int], mover: int, target: int) -> bool:
+    for step in range(1, 4):
+        if _blocked(board, (target + step) % 76, mover):
+            return False
+    return True
+
+
+def _sweep_clear(board: list[int], start: int) -> bool:
+    """No marble on its own base among the 13 cells ahead (R33); walls do not stop a sweep."""
+    for step in range(1, 14):
+        cell = (start + step) % 76
+        occupant = board[cell]
+        if occupant >= 0 and cell == BASE_BY_INDEX[occupant >> 2]:
+            return False
+    return True
+
+
+def _has_other_marble(marbles: list[int], marble: int) -> bool:
+    start = marble & ~3
+    return any(marbles[m] != HOME for m in range(start, start + 4) if m != marble)
+
+
+def _cards_value(after: GameState, me: str, hand: list[str]) -> float:
+    """What the cards kept are worth for the moves to come."""
+    if not hand:
+        return 0.0
+    index = COLOUR_INDEX[mover_colour(after, me)]
+    base = BASE_BY_INDEX[index]
+    marbles = after.marbles[index * 4:index * 4 + 4]
+    at_home = marbles.count(HOME)
+    near_base = any(0 <= p <= SAFE_OFFSET and (p - base) % 76 < 4 for p in marbles)
+    value = 0.0
+    out_cards = sorted((card for card in hand if card in ("A", "K")), key=lambda c: c != "A")
+    for card in out_cards[:at_home]:
+        value += 6.0 if card == "A" else 5.0
+    fours = hand.count("4")
+    if fours:
+        value += 10.0 if near_base else (4.0 if at_home and out_cards else 1.0)
+    value += 2.0 * min(hand.count("7"), 2)
+    value += 1.0 * min(hand.count("J"), 1)
+    if after.rules.complex:
+        value += 2.0 * min(hand.count("K"), 1) + 1.0 * min(hand.count("10"), 1)
+    return value
+
+
+def _remaining_hand(hand: list[str], move: Move) -> list[str]:
+    if move.kind is MoveKind.BURN_HAND:
+        return []
+    kept = list(hand)
+    kept.remove(move.card)
+    return kept
+
+
+class HeuristicBot:
+    """Scores every legal move by previewing it; see the module docstring. Levels: easy, medium, hard."""
+
+    def __init__(self, seed: int = 0, level: str = DEFAULT_LEVEL, weights: Weights | None = None) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown bot level {level!r}: use one of {', '.join(LEVELS)}")
+        self.level = level
+        self.name = f"bot:{level}"
+        self.weights = weights if weights is not None else LEVELS[level]
+        self._rng = random.Random(seed)
+
+    def choose(self, state: GameState, moves: list[Move]) -> Move:
+        if not moves:
+            raise ValueError("no legal move to choose from")
+        if len(moves) == 1:
+            return moves[0]
+        w = self.weights
+        if w.random_rate and self._rng.random() < w.random_rate:
+            return self._rng.choice(moves)
+        me = state.turn
+        view = seat_view(state, me)
+        ctx = _Context(view, me, w)
+        scores = [self.score(view, ctx, move) for move in moves]
+        if w.lookahead and w.worlds:
+            scores = self._look_ahead(state, ctx, moves, scores)
+        best = max(range(len(moves)), key=scores.__getitem__)
+        return moves[best]
+
+    def scores(self, state: GameState, moves: list[Move]) -> list[float]:
+        """The one-move score of each move, for the seat to act (for tests and tuning)."""
+        me = state.turn
+        view = seat_view(state, me)
+        ctx = _Context(view, me, self.weights)
+        return [self.score(view, ctx, move) for move in moves]
+
+    def score(self, view: GameState, ctx: _Context, move: Move) -> float:
+        """How good the position after ``move`` is for the bot's side."""
+        kept = _remaining_hand(view.hands[ctx.me], move)
+        after = _copy(view)
+        events = apply_move(after, move)
+        return self._score_after(after, ctx, move, events, kept)
+
+    def _score_after(
+        self, after: GameState, ctx: _Context, move: Move, events: list[Event], kept: list[str],
+    ) -> float:
+        w = self.weights
+        if after.winner is not None:
+            return WIN_SCORE if ctx.me in after.winner else -WIN_SCORE
+        marbles = after.marbles
+        total = 0.0
+        for index in ctx.team:
+            total += _colour_value(marbles, index, w)
+        for index in ctx.opponents:
+            total -= w.opponent * _colour_value(marbles, index, w)
+        for event in events:
+            if (
+                isinstance(event, MarbleCaptured) and event.marble >> 2 in ctx.team
+                and COLOUR_INDEX[event.by_colour] in ctx.team
+            ):
+                total -= w.own_capture
+        skip = None
+        if move.kind is MoveKind.FORCE_BURN and after.forced_burn:
+            skip = after.turn  # the forced player loses the turn in which it could have struck
+            total += w.force_burn if COLOUR_INDEX[skip] in ctx.opponents else -w.force_burn
+        if w.danger:
+            total -= w.danger * _danger(after, ctx, skip)
+        if w.cards:
+            total += w.cards * _cards_value(after, ctx.me, kept)
+        return total
+
+    def _look_ahead(self, state: GameState, ctx: _Context, moves: list[Move], scores: list[float]) -> list[float]:
+        """Re-score the best few moves against the next opponent's best answer in sampled worlds."""
+        w = self.weights
+        order = sorted(range(len(moves)), key=scores.__getitem__, reverse=True)[:w.lookahead]
+        worlds = [seat_view(state, ctx.me, self._rng) for _ in range(w.worlds)]
+        revised = list(scores)
+        # Moves outside the shortlist must never overtake it on a lower, unrevised score.
+        floor = min(scores[i] for i in order)
+        for i in range(len(moves)):
+            if i not in order:
+                revised[i] = min(scores[i], floor) - WIN_SCORE
+        for i in order:
+            move = moves[i]
+            kept = _remaining_hand(state.hands[ctx.me], move)
+            total = 0.0
+            for world in worlds:
+                after = _copy(world)
+                events = apply_move(after, move)
+                total += self._answered(after, ctx, move, events, kept)
+            revised[i] = total / len(worlds)
+        return revised
+
+    def _answered(self, after: GameState, ctx: _Context, move: Move, events: list[Event], kept: list[str]) -> float:
+        """The score after the next player's reply, assuming an opponent replies as badly for us as it can."""
+        if after.winner is not None or COLOUR_INDEX[after.turn] not in ctx.opponents:
+            return self._score_after(after, ctx, move, events, kept)
+        replies = legal_moves(after)
+        worst = WIN_SCORE * 2
+        for reply in replies:
+            answered = _copy(after)
+            reply_events = apply_move(answered, reply)
+            value = self._score_after(answered, ctx, move, events + reply_events, kept)
+            if value < worst:
+                worst = value
+        return worst
