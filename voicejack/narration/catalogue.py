@@ -1,0 +1,339 @@
+"""Every word the narrator says, in English: templates with named fields plus small language helpers.
+
+The narrator only picks a template key and fills its fields, so a
+translation is another ``Catalogue`` (its own templates, card names,
+plurals and list joining) and touches no logic. Each template has a full
+form (for learning) and a brief form (same facts, fewer words).
+
+Written to be heard, not read: no symbols a speech synthesiser would spell
+out, numbers as digits after a word that gives them meaning ("cell 31"),
+and numbers never back to back without a word or a pause between them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+# key -> (full, brief)
+TEMPLATES: Final[Mapping[str, tuple[str, str]]] = {
+    # ---------------------------------------------------------------- places
+    # "at" places: where a marble stands.
+    "at.home": ("at home", "at home"),
+    "at.cell": ("on cell {cell}", "on cell {cell}"),
+    "at.base": ("on {base} at cell {cell}", "on {base} at cell {cell}"),
+    "at.safe": ("on safe place {place}", "on safe place {place}"),
+    # "from" places: where a move starts.
+    "from.home": ("from home", "from home"),
+    "from.cell": ("from cell {cell}", "from cell {cell}"),
+    "from.base": ("from {base} at cell {cell}", "from {base} at cell {cell}"),
+    "from.safe": ("from safe place {place}", "from safe place {place}"),
+    # "to" places: where a move lands.
+    "to.cell": ("to cell {cell}", "to cell {cell}"),
+    "to.base": ("to {base} at cell {cell}", "to {base} at cell {cell}"),
+    "to.safe": ("to safe place {place}", "to safe place {place}"),
+    "to.enter": ("into {owner} safe zone, at place {place}", "into safe place {place}"),
+    # Whose base a cell is, seen by the listener.
+    "base.yours": ("your base", "your base"),
+    "base.own": ("its own base", "its own base"),
+    "base.of": ("{owner} base", "{owner} base"),
+    # ------------------------------------------------------ people, marbles
+    "you": ("you", "you"),
+    "your": ("your", "your"),
+    "player.partner": ("your partner {name}", "{name}"),
+    "marble.yours": ("your {marble}", "your {marble}"),
+    "marble.own": ("your own {marble}", "your own {marble}"),
+    "marble.partner": ("your partner's {marble}", "your partner's {marble}"),
+    "marble.of": ("{owner} {marble}", "{owner} {marble}"),
+    # Amounts. {n} is a digit string.
+    "cells.one": ("1 cell", "1"),
+    "cells.many": ("{n} cells", "{n}"),
+    "steps.one": ("1 step", "1 step"),
+    "steps.many": ("{n} steps", "{n} steps"),
+    "cards.none": ("no cards", "no cards"),
+    "cards.one": ("1 card", "1 card"),
+    "cards.many": ("{n} cards", "{n} cards"),
+    # ------------------------------------------------------------- options
+    "opt.out": ("{card}: {marble} comes out onto {base} at cell {cell}.", "{card} out: {marble} to {base} at cell {cell}."),
+    "opt.walk": ("{card}: {marble} walks {origin} {dest}.", "{card}: {marble}, {origin} {dest}."),
+    "opt.ace": ("Ace as {n}: {marble} walks {origin} {dest}.", "Ace {n}: {marble}, {origin} {dest}."),
+    "opt.back": ("Four, backwards: {marble} walks back {origin} {dest}.", "Four back: {marble}, {origin} {dest}."),
+    "opt.seven": ("Seven, all on one marble: {marble} walks {origin} {dest}.", "Seven: {marble}, {origin} {dest}."),
+    "opt.push": ("Five on {marble}: it moves {origin} {dest}.", "Five on {marble}: {origin} {dest}."),
+    "opt.sweep": (
+        "King sweep: {marble} walks 13 {origin} {dest}, sending home every marble it passes.",
+        "King sweep: {marble}, {origin} {dest}.",
+    ),
+    "opt.sweep.clear": ("Nobody is in its path.", "Nobody in its path."),
+    "opt.split.first": (
+        "Seven, split: first {marble} walks {steps}, {origin} {dest}.",
+        "Seven split: {steps} for {marble}, {origin} {dest}.",
+    ),
+    "opt.split.second": ("Then {marble} walks {steps}, {origin} {dest}.", "Then {steps} for {marble}, {origin} {dest}."),
+    "opt.swap": ("Jack: {marble} {at} swaps places with {other} {other_at}.", "Jack: {marble} {at}, with {other} {other_at}."),
+    "opt.swap.warning": (
+        "Warning: {marble} goes back to {base}, the very start of its road, and gives up {steps} of progress.",
+        "Warning: {marble} back to the start, losing {steps}.",
+    ),
+    "opt.force_burn": (
+        "Ten, forcing a burn: {target} must burn a card and loses the turn. No marble moves.",
+        "Ten, forced burn: {target} burns a card and loses the turn.",
+    ),
+    "opt.burn": ("Burn the {card}: it goes unplayed, and your turn passes.", "Burn the {card}."),
+    "opt.burn.forced": ("Burn the {card}, as the ten forces you to.", "Burn the {card}."),
+    "opt.burn_hand": (
+        "Burn your whole hand: {cards}. You are out until the next deal.",
+        "Burn hand: {cards}. Out until the next deal.",
+    ),
+    "opt.capture": ("It sends home {marbles}.", "Sends home {marbles}."),
+    "opt.capture.careful": ("Careful: it sends home {marbles}.", "Careful: sends home {marbles}."),
+    "opt.capture.item": ("{marble} {at}", "{marble}"),
+    "opt.win": ("That wins the match.", "Wins the match."),
+    "opt.finish": (
+        "That brings in your last marble, and you then play on {partner} marbles.",
+        "Your last marble in; then you play {partner} marbles.",
+    ),
+    "opt.safe_near": ("That leaves it {steps} short of {owner} safe zone.", "{steps} short of {owner} safe zone."),
+    "opt.safe_near.named": ("{marble} ends {steps} short of {owner} safe zone.", "{marble} ends {steps} short of {owner} safe zone."),
+    "opt.near": ("Then {text}.", "{text}."),
+    "opt.near.named": ("Then {text}.", "{marble}: {text}."),
+    # Who is nearest, ahead and behind, within the reach of one card.
+    "near.both": ("{behind} is {nb} behind {subject}, and {ahead} {na} ahead", "{behind} behind by {nb}, {ahead} ahead by {na}"),
+    "near.behind": (
+        "{behind} is {nb} behind {subject}, and nobody is within {range} ahead",
+        "{behind} behind by {nb}, nobody near ahead",
+    ),
+    "near.ahead": (
+        "{ahead} is {na} ahead of {subject}, and nobody is within {range} behind",
+        "{ahead} ahead by {na}, nobody near behind",
+    ),
+    "near.none": ("nobody is within {range} of {subject}, ahead or behind", "nobody near"),
+    # ------------------------------------------------------------ outcomes
+    "out.out": ("{player} played {card}: {marble} came out onto {base} at cell {cell}.", "{player} played {card}: {marble} out onto {base} at cell {cell}."),
+    "out.walk": ("{player} played {card}: {marble} walked {origin} {dest}.", "{player} played {card}: {marble}, {origin} {dest}."),
+    "out.ace": ("{player} played an ace as {n}: {marble} walked {origin} {dest}.", "{player} played ace {n}: {marble}, {origin} {dest}."),
+    "out.back": ("{player} played a four: {marble} walked back {origin} {dest}.", "{player} played a four: {marble} back, {origin} {dest}."),
+    "out.push": ("{player} played a five on {marble}: it moved {origin} {dest}.", "{player} played a five on {marble}: {origin} {dest}."),
+    "out.sweep": ("{player} played a king to sweep: {marble} walked 13 {origin} {dest}.", "{player} swept with a king: {marble}, {origin} {dest}."),
+    "out.split.first": (
+        "{player} played a seven, split: first {marble} walked {steps}, {origin} {dest}.",
+        "{player} split a seven: {steps} for {marble}, {origin} {dest}.",
+    ),
+    "out.split.second": ("Then {marble} walked {steps}, {origin} {dest}.", "Then {steps} for {marble}, {origin} {dest}."),
+    "out.swap": ("{player} played a jack: {marble} moved {dest}, and {other} {other_dest}.", "{player} played a jack: {marble} {dest}, {other} {other_dest}."),
+    "out.swap.restart": ("{marble} is back on {base}, at the very start of its road.", "{marble} back at the start."),
+    "out.captured.one": ("{marble} was sent home {origin}.", "{marble} sent home."),
+    "out.captured.many": ("Sent home: {marbles}.", "Sent home: {marbles}."),
+    "out.captured.item": ("{marble} {origin}", "{marble}"),
+    "out.entered": ("{player} now has {count} of 4 marbles in.", "{player} has {count} in."),
+    "out.entered.you": ("You now have {count} of 4 marbles in.", "You have {count} in."),
+    "out.force": ("{player} played a ten: {target} must burn a card and loses the turn.", "{player} played a ten: {target} must burn."),
+    "out.force.you": ("{player} played a ten: you must burn a card and lose your turn.", "{player} played a ten: you must burn."),
+    "out.burned": ("{player} could not move and burned {card}.", "{player} burned {card}."),
+    "out.burned.forced": ("{player} burned {card}, forced by the ten.", "{player} burned {card}, forced."),
+    "out.hand_burned": (
+        "{player} could not move and burned the whole hand: {cards}. {player} is out until the next deal.",
+        "{player} burned the hand, {cards}, and sits out this deal.",
+    ),
+    "out.hand_burned.you": (
+        "You could not move and burned your whole hand: {cards}. You are out until the next deal.",
+        "You burned your hand, {cards}, and sit out this deal.",
+    ),
+    "out.finished": (
+        "{player} has all four marbles in and now plays on {partner} marbles.",
+        "{player} has all four in and now plays {partner} marbles.",
+    ),
+    "out.finished.you": (
+        "You have all four marbles in, and now you play on your partner {partner} marbles.",
+        "You have all four in; now you play {partner} marbles.",
+    ),
+    "out.finished.partner": (
+        "Your partner {player} has all four marbles in and now plays on your marbles.",
+        "{player} has all four in and now plays your marbles.",
+    ),
+    "out.won.solo": ("{player} wins the match.", "{player} wins."),
+    "out.won.solo.you": ("You win the match!", "You win!"),
+    "out.won.team": ("{first} and {second} win the match.", "{first} and {second} win."),
+    "out.won.team.you": ("You and your partner {partner} win the match!", "You and {partner} win!"),
+    "out.reshuffled": ("The pile ran out, so the played cards were shuffled into a new pile.", "Cards reshuffled."),
+    "out.dealt": ("New deal: {dealer} dealt {count} cards each, and {leader} plays first.", "New deal, {count} each; {leader} first."),
+    "out.dealt.you_deal": ("New deal: you dealt {count} cards each, and {leader} plays first.", "New deal, {count} each; {leader} first."),
+    "out.dealt.you_lead": ("New deal: {dealer} dealt {count} cards each, and you play first.", "New deal, {count} each; you first."),
+    "out.your_cards": ("Your cards: {cards}.", "Your cards: {cards}."),
+    # ---------------------------------------------------------- match start
+    "start.regular": ("This match is played in the regular version.", "Regular version."),
+    "start.complex": (
+        "This match is played in complex mode: the king can sweep, the five moves any marble, and the ten can force a burn.",
+        "Complex mode.",
+    ),
+    "start.teams": ("Two teams: {first} against {second}. Partners sit opposite each other.", "Teams: {first} against {second}."),
+    "start.solo": ("Four players, every player for themselves.", "Four players, each for themselves."),
+    "start.two": ("Two players: {first} against {second}.", "Two players: {first} against {second}."),
+    "start.team": ("{first} and {second}", "{first} and {second}"),
+    "start.colour.you": ("You play {colour}.", "You are {colour}."),
+    "start.colour.other": ("{player} plays {colour}.", "{player} is {colour}."),
+    "start.partner": ("Your partner is {player}, sitting opposite you.", "Partner: {player}."),
+    "start.order": ("Turn order: {players}.", "Order: {players}."),
+    "start.deal": ("{dealer} deals, and {leader} plays first.", "{dealer} deals, {leader} first."),
+    "start.deal.you_deal": ("You deal, and {leader} plays first.", "You deal, {leader} first."),
+    "start.deal.you_lead": ("{dealer} deals, and you play first.", "{dealer} deals, you first."),
+    # ---------------------------------------------------------------- turns
+    "turn.you": ("Your turn, {colour}. You hold {cards}.", "Your turn: {cards}."),
+    "turn.you.forced": (
+        "Your turn, {colour}: the ten forces you to burn a card. You hold {cards}.",
+        "Your turn, burn a card: {cards}.",
+    ),
+    "turn.you.partner": (
+        "Your turn, {colour}, playing on {partner} marbles. You hold {cards}.",
+        "Your turn, on {partner} marbles: {cards}.",
+    ),
+    "turn.other": ("{player} turn.", "{player} turn."),
+    "turn.other.forced": ("{player} turn: the ten forces a burn.", "{player} turn, forced burn."),
+    "over.solo": ("The match is over: {player} won.", "Over: {player} won."),
+    "over.solo.you": ("The match is over: you won.", "Over: you won."),
+    "over.team": ("The match is over: {first} and {second} won.", "Over: {first} and {second} won."),
+    "over.team.you": ("The match is over: you and {partner} won.", "Over: you and {partner} won."),
+    # ----------------------------------------------------------------- hand
+    "hand.you": ("You hold {cards}.", "Your cards: {cards}."),
+    "hand.you.empty": ("You hold no cards: you are out until the next deal.", "No cards."),
+    "hand.other": ("{player} holds {cards}.", "{player}: {cards}."),
+    "hand.other.empty": ("{player} holds no cards.", "{player}: no cards."),
+    # ---------------------------------------------------------------- score
+    "score.team": ("{team} have {count} of 8 marbles in: {players}.", "{team} {count} of 8: {players}."),
+    "score.team.you": ("Your team has {count} of 8 marbles in: {players}.", "Your team {count} of 8: {players}."),
+    "score.team.goal": ("A team needs all 8 in to win.", "8 to win."),
+    "score.solo": ("Marbles in: {players}.", "In: {players}."),
+    "score.solo.goal": ("The first to bring in all 4 wins.", "4 to win."),
+    "score.item": ("{count} for {player}", "{count} for {player}"),
+    "score.none": ("none", "0"),
+    # ------------------------------------------------------------ last card
+    "last.none": ("No card has been played yet.", "No card played yet."),
+    "last.card": ("Last card: {player} played {what}.", "Last: {player}, {what}."),
+    "last.burn": ("Last card: {player} burned {card}.", "Last: {player} burned {card}."),
+    "last.burn_hand": ("Last card: {player} burned the whole hand.", "Last: {player} burned the hand."),
+    "what.out": ("{card} to bring a marble out", "{card}, out"),
+    "what.walk": ("{card} on {marble}", "{card}, {marble}"),
+    "what.ace": ("an ace as {n} on {marble}", "ace {n}, {marble}"),
+    "what.sweep": ("a king to sweep with {marble}", "king sweep, {marble}"),
+    "what.split": ("a seven split, {first_steps} for {marble} and {second_steps} for {other}", "seven split, {first_steps} for {marble}, {second_steps} for {other}"),
+    "what.swap": ("a jack to swap {marble} with {other}", "jack, {marble} with {other}"),
+    "what.force": ("a ten to force a burn", "ten, forced burn"),
+    # ---------------------------------------------------------------- where
+    "where": ("{marble} is {at}.", "{marble}, {at}."),
+    "where.near": ("{text}.", "{text}."),
+    "where.safe_near": ("It is {steps} short of {owner} safe zone.", "{steps} short of {owner} safe zone."),
+    "where.subject": ("it", "it"),
+    # ---------------------------------------------------------------- board
+    "board.regular": ("Regular version", "Regular"),
+    "board.complex": ("Complex mode", "Complex"),
+    "board.teams": ("teams, {first} against {second}", "teams, {first} against {second}"),
+    "board.solo": ("every player for themselves", "each for themselves"),
+    "board.two": ("two players", "two players"),
+    "board.header": ("{version}, {kind}.", "{version}, {kind}."),
+    "board.turn.you": ("It is your turn.", "Your turn."),
+    "board.turn.you.forced": ("It is your turn, and the ten forces you to burn a card.", "Your turn, forced burn."),
+    "board.turn.other": ("It is {player} turn.", "{player} turn."),
+    "board.turn.other.forced": ("It is {player} turn, forced by the ten to burn a card.", "{player} turn, forced burn."),
+    "board.who.you": ("You, {colour}", "You, {colour}"),
+    "board.who.named": ("{player}, {colour}", "{player}, {colour}"),
+    "board.who": ("{player}", "{player}"),
+    "board.who.partner": ("{who}, your partner", "{who}, partner"),
+    "board.player": ("{who}: {details}.", "{who}: {details}."),
+    "board.out_of_deal": ("out of this deal", "out of this deal"),
+    "board.finished": ("all marbles in, playing on {partner} marbles", "all in, playing {partner} marbles"),
+    "board.marble": ("{marble} is {at}.", "{marble}, {at}."),
+    "board.pile": ("{cards} left in the pile.", "Pile: {cards}."),
+}
+
+COLOUR_WORDS: Final[Mapping[str, str]] = {"red": "red", "blue": "blue", "green": "green", "yellow": "yellow"}
+
+CARD_WORDS: Final[Mapping[str, str]] = {
+    "A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
+    "8": "eight", "9": "nine", "10": "ten", "J": "jack", "Q": "queen", "K": "king",
+}
+CARD_PLURALS: Final[Mapping[str, str]] = {
+    "A": "aces", "2": "twos", "3": "threes", "4": "fours", "5": "fives", "6": "sixes", "7": "sevens",
+    "8": "eights", "9": "nines", "10": "tens", "J": "jacks", "Q": "queens", "K": "kings",
+}
+COUNT_WORDS: Final[Mapping[int, str]] = {2: "two", 3: "three", 4: "four"}
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """One language's wording. Narrator logic calls only these methods."""
+
+    templates: Mapping[str, tuple[str, str]] = field(default_factory=lambda: TEMPLATES)
+    colours: Mapping[str, str] = field(default_factory=lambda: COLOUR_WORDS)
+    card_words: Mapping[str, str] = field(default_factory=lambda: CARD_WORDS)
+    card_plurals: Mapping[str, str] = field(default_factory=lambda: CARD_PLURALS)
+    count_words: Mapping[int, str] = field(default_factory=lambda: COUNT_WORDS)
+
+    def text(self, key: str, brief: bool, **fields: object) -> str:
+        full_form, brief_form = self.templates[key]
+        return (brief_form if brief else full_form).format(**fields)
+
+    # Small language helpers: lists, plurals, names.
+
+    def join(self, items: Sequence[str]) -> str:
+        """'a', 'a and b', 'a, b and c'."""
+        if not items:
+            return ""
+        if len(items) == 1:
+            return items[0]
+        return ", ".join(items[:-1]) + " and " + items[-1]
+
+    def series(self, items: Sequence[str]) -> str:
+        """Items one after another with a pause between: 'a, b, c'."""
+        return ", ".join(items)
+
+    def sentence(self, text: str) -> str:
+        """Start a sentence: capital first letter (the rest is left alone: names keep their case)."""
+        return text[:1].upper() + text[1:]
+
+    def colour(self, colour: str) -> str:
+        return self.colours[colour]
+
+    def default_name(self, colour: str) -> str:
+        """A seat nobody named is called by its colour: 'Blue'."""
+        return self.colours[colour].capitalize()
+
+    def marble(self, colour: str, number: int) -> str:
+        return f"{self.colours[colour]} {number}"
+
+    def possessive(self, name: str) -> str:
+        return f"{name}'s"
+
+    def card(self, rank: str) -> str:
+        return self.card_words[rank]
+
+    def card_a(self, rank: str) -> str:
+        """The card with its article: 'a nine', 'an ace'."""
+        word = self.card_words[rank]
+        return f"an {word}" if word[0] in "aeiou" else f"a {word}"
+
+    def cards(self, ranks: Sequence[str], brief: bool) -> str:
+        """A hand read out grouped, in the given order: 'an ace, two nines and a king'."""
+        counts: dict[str, int] = {}
+        for rank in ranks:
+            counts[rank] = counts.get(rank, 0) + 1
+        items = []
+        for rank, count in counts.items():
+            if count == 1:
+                items.append(self.card(rank) if brief else self.card_a(rank))
+            else:
+                items.append(f"{self.count_words[count]} {self.card_plurals[rank]}")
+        return self.join(items)
+
+    def cells(self, n: int, brief: bool) -> str:
+        return self.text("cells.one" if n == 1 else "cells.many", brief, n=n)
+
+    def steps(self, n: int, brief: bool) -> str:
+        return self.text("steps.one" if n == 1 else "steps.many", brief, n=n)
+
+    def card_count(self, n: int, brief: bool) -> str:
+        key = "cards.none" if n == 0 else "cards.one" if n == 1 else "cards.many"
+        return self.text(key, brief, n=n)
+
+
+ENGLISH: Final = Catalogue()

@@ -1,0 +1,69 @@
+"""`voicejack describe` and `voicejack board`: the narration of a table file, as text."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from voicejack.engine import COLOURS
+from voicejack.narration.narrator import Narrator, Verbosity
+
+EXIT_USAGE = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage mistake on one line."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: {message}\n")
+
+
+def _load(path: str, prog: str):  # type: ignore[no-untyped-def]
+    from voicejack.tablefile import TableFileError, load_table
+
+    try:
+        return load_table(path)
+    except TableFileError as error:
+        print(f"{prog}: {error}", file=sys.stderr)
+        return None
+
+
+def describe_main(argv: Sequence[str]) -> int:
+    parser = _Parser(
+        prog="voicejack describe",
+        description="Print every legal move phrase of a table file with what the player to act would hear about it.",
+    )
+    parser.add_argument("table", metavar="TABLE.json")
+    parser.add_argument("--brief", action="store_true", help="the brief wording, for experienced players")
+    args = parser.parse_args(list(argv))
+    state = _load(args.table, parser.prog)
+    if state is None:
+        return EXIT_USAGE
+    narrator = Narrator(Verbosity.BRIEF if args.brief else Verbosity.FULL)
+    described = narrator.describe_options(state, listener=state.turn)
+    for move, text in sorted(described, key=lambda pair: pair[0].phrase):
+        print(f"{move.phrase}: {text}")
+    return 0
+
+
+def board_main(argv: Sequence[str]) -> int:
+    parser = _Parser(prog="voicejack board", description="Print the board readout of a table file, one line per item.")
+    parser.add_argument("table", metavar="TABLE.json")
+    parser.add_argument("--brief", action="store_true", help="the brief wording, for experienced players")
+    parser.add_argument(
+        "--as", dest="listener", metavar="COLOUR", choices=COLOURS,
+        help="read it to this player (they are 'you'); by default everybody is named",
+    )
+    args = parser.parse_args(list(argv))
+    state = _load(args.table, parser.prog)
+    if state is None:
+        return EXIT_USAGE
+    if args.listener is not None and args.listener not in state.rules.seats:
+        print(f"{parser.prog}: {args.listener} is not at this table", file=sys.stderr)
+        return EXIT_USAGE
+    narrator = Narrator(Verbosity.BRIEF if args.brief else Verbosity.FULL)
+    for line in narrator.board(state, args.listener):
+        print(line)
+    return 0

@@ -1,0 +1,129 @@
+"""Language-free facts the narrator speaks about: who is near a marble, how far from safety, who is who.
+
+Nothing here knows a word of any language and nothing here decides a
+rule: legality and results come from the engine (``play`` previews).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final
+
+from voicejack.engine import MoveKind, GameState, Move, marble_colour, progress
+from voicejack.engine.board import BASE_CELL, COLOUR_INDEX, NUMBER_WORDS, SAFE_OFFSET, TRACK_CELLS
+from voicejack.engine.cards import WORD_RANKS
+from voicejack.engine.moves import WORD_STEPS
+
+#: How far ahead and behind a marble the narrator looks for other players'
+#: marbles: the reach of a single card (the complex king walks 13).
+NEAR_RANGE: Final = 13
+
+
+class Relation(Enum):
+    """Who a colour is to the person listening."""
+
+    SELF = "self"
+    PARTNER = "partner"
+    OTHER = "other"
+
+
+def relation(state: GameState, colour: str, listener: str | None) -> Relation:
+    if listener is None:
+        return Relation.OTHER
+    if colour == listener:
+        return Relation.SELF
+    if state.rules.partner(listener) == colour:
+        return Relation.PARTNER
+    return Relation.OTHER
+
+
+@dataclass(frozen=True, slots=True)
+class Neighbour:
+    marble: int
+    distance: int  # cells along the track, 1..NEAR_RANGE
+
+
+def neighbours(state: GameState, marble: int) -> tuple[Neighbour | None, Neighbour | None]:
+    """The nearest marbles of other colours behind and ahead of a track marble, within NEAR_RANGE."""
+    cell = state.marbles[marble]
+    if not 0 <= cell < TRACK_CELLS:
+        return None, None
+    own = marble >> 2
+    found: list[Neighbour | None] = []
+    for direction in (-1, 1):
+        nearest = None
+        for distance in range(1, NEAR_RANGE + 1):
+            occupant = state.board[(cell + direction * distance) % TRACK_CELLS]
+            if occupant >= 0 and occupant >> 2 != own:
+                nearest = Neighbour(occupant, distance)
+                break
+        found.append(nearest)
+    return found[0], found[1]
+
+
+def steps_to_safe(state: GameState, marble: int) -> int | None:
+    """Steps from a track marble to safe place 1, when it is within NEAR_RANGE of it."""
+    cell = state.marbles[marble]
+    if not 0 <= cell < TRACK_CELLS:
+        return None
+    steps = SAFE_OFFSET + 1 - progress(marble_colour(marble), cell)
+    return steps if steps <= NEAR_RANGE else None
+
+
+def base_owner(state: GameState, cell: int) -> str | None:
+    """Whose base a track cell is, among the colours at this table (2 players have two bases)."""
+    for colour in state.rules.seats:
+        if BASE_CELL[colour] == cell:
+            return colour
+    return None
+
+
+def is_track(position: int) -> bool:
+    return 0 <= position < TRACK_CELLS
+
+
+def is_safe(position: int) -> bool:
+    return position > SAFE_OFFSET
+
+
+def hand_order(hand: list[str]) -> list[str]:
+    """A hand in rank order, so equal cards are read together."""
+    from voicejack.engine.cards import sort_hand
+
+    return sort_hand(list(hand))
+
+
+def move_from_phrase(phrase: str) -> Move | None:
+    """The move a canonical phrase names, read as notation only (no legality), or None.
+
+    Used to retell the last card played, when the position it was legal in
+    is gone. The king with a marble can only be the complex sweep.
+    """
+    words = phrase.split()
+
+    def marble_at(index: int) -> int:
+        return COLOUR_INDEX[words[index]] * 4 + NUMBER_WORDS.index(words[index + 1])
+
+    try:
+        if words[0] == "burn":
+            if words[1] == "hand":
+                return None
+            return Move(WORD_RANKS[words[1]], MoveKind.BURN)
+        card = WORD_RANKS[words[1]]
+        rest = words[2:]
+        if rest == ["out"]:
+            return Move(card, MoveKind.OUT)
+        if rest == ["burn"]:
+            return Move(card, MoveKind.FORCE_BURN)
+        if card == "J":
+            return Move(card, MoveKind.SWAP, marble_at(2), 0, marble_at(4))
+        if card == "7" and len(rest) == 6:
+            return Move(card, MoveKind.SPLIT, marble_at(2), WORD_STEPS[rest[2]], marble_at(5), WORD_STEPS[rest[5]])
+        if card == "A":
+            return Move(card, MoveKind.WALK, marble_at(2), WORD_STEPS[rest[2]])
+        if card == "K":
+            return Move(card, MoveKind.SWEEP, marble_at(2), 13)
+        return Move(card, MoveKind.WALK, marble_at(2))
+    except (IndexError, KeyError, ValueError):
+        return None
