@@ -1,0 +1,341 @@
+"""AudioOutput: the one object the game uses for everything it plays.
+
+    audio = AudioOutput(headphones=True)              # the default sound card
+    audio.set_table(listener="red", rules=state.rules)
+    audio.play_events(events, state_before)           # steps, captures... around the head
+    audio.speak("Red 1 walks to cell 12.")            # queued; ducks the cues
+    audio.speak("Blue plays a queen.", direction="blue")  # from blue's seat
+    audio.stop()                                      # silence within one buffer
+    audio.close()
+
+Modes:
+- ``realtime=True`` (default): a sound card stream; if there is no card (or
+  no PortAudio), one line says so and the game carries on, mixing at wall
+  clock pace into ``record_path`` or into nothing.
+- ``realtime=False``: offline. Nothing happens until ``render(seconds)`` or
+  ``render_until_idle()`` is called, and time is counted in rendered
+  samples, so tests and recordings are deterministic.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import Future
+from pathlib import Path
+from typing import Final
+
+import numpy as np
+
+from voicejack.audio.cuebank import CueBank
+from voicejack.audio.cuepack import SAMPLE_RATE
+from voicejack.audio.mixer import Mixer, SpeechClip
+from voicejack.audio.sinks import DeviceSink, OfflineSink, PacedSink, WavSink
+from voicejack.audio.sonifier import DEFAULT_STEPS_PER_SECOND, ScheduledCue, Sonifier, timeline_seconds
+from voicejack.audio.spatial import spatialise
+from voicejack.audio.tts import BACKENDS, DEFAULT_RATE_WPM, Rendered, SpeechRenderer, VoiceInfo, clamp_rate, shared_renderer
+from voicejack.engine.events import Event
+from voicejack.engine.state import GameState, Rules
+
+DEFAULT_BLOCKSIZE: Final = 512   # 10.7 ms at 48 kHz: a stop is heard within that
+_SPEECH_WAIT_S: Final = 30.0
+
+
+def _to_stderr(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def _to_stdout(text: str) -> None:
+    print(text, flush=True)
+
+
+class AudioOutput:
+    def __init__(
+        self,
+        device: int | str | None = None,
+        record_path: str | Path | None = None,
+        headphones: bool = True,
+        speech_rate: int = DEFAULT_RATE_WPM,
+        voice: str | None = None,
+        speech_volume: float = 1.0,
+        cue_volume: float = 0.8,
+        sounds_dir: str | Path | None = None,
+        realtime: bool = True,
+        play_to_device: bool = True,
+        sample_rate: int = SAMPLE_RATE,
+        blocksize: int = DEFAULT_BLOCKSIZE,
+        steps_per_second: float = DEFAULT_STEPS_PER_SECOND,
+        seat_voices: bool = True,
+        speech_backends: tuple[str, ...] = BACKENDS,
+        notify: Callable[[str], None] = _to_stderr,
+        on_text: Callable[[str], None] | None = _to_stdout,
+        renderer: SpeechRenderer | None = None,
+        record_ring_seconds: float = 4.0,
+    ) -> None:
+        """``notify`` hears each problem once (no sound card, missing cue files, no speech).
+
+        ``on_text`` receives what would have been spoken when no synthesiser works.
+        ``seat_voices``: other players' announcements come from their seat's direction.
+        """
+        self.sample_rate = sample_rate
+        self.blocksize = blocksize
+        self.headphones = headphones
+        self.seat_voices = seat_voices
+        self.steps_per_second = steps_per_second
+        self._notify_callback = notify
+        self._told: set[str] = set()
+        self._on_text = on_text
+        self._rate = clamp_rate(speech_rate)
+        self._voice = voice
+        self._sonifier: Sonifier | None = None
+        self._pending: list[tuple[SpeechClip, Future[Rendered]]] = []
+        self._pending_lock = threading.Lock()
+        self.mixer = Mixer(sample_rate)
+        self.set_speech_volume(speech_volume)
+        self.set_cue_volume(cue_volume)
+        self.cues = CueBank(sample_rate, sounds_dir, notify=self._notify)
+        self.renderer = renderer if renderer is not None else shared_renderer(speech_backends)
+        self._record = WavSink(record_path, sample_rate) if record_path is not None else None
+        self.device_sink: DeviceSink | None = None
+        self._sink: DeviceSink | PacedSink | OfflineSink
+        self.realtime = realtime
+        if not realtime:
+            self._sink = OfflineSink(self.mixer, blocksize, self._record, self._wait_for_next_speech)
+            return
+        if play_to_device:
+            try:
+                self.device_sink = DeviceSink(self.mixer, device, blocksize, self._record, record_ring_seconds)
+                self._sink = self.device_sink
+                return
+            except Exception as error:  # OSError (no PortAudio), PortAudioError, ValueError (no such device)
+                what = "No sound card found" if device is None else f"Sound output {device!r} is not available"
+                where = f"recording to {self._record.path}" if self._record else "continuing without sound"
+                self._notify(f"{what} ({_one_line(error)}); {where}.")
+        self._sink = PacedSink(self.mixer, blocksize, self._record)
+
+    # Problems, said once each.
+
+    def _notify(self, message: str) -> None:
+        if message not in self._told:
+            self._told.add(message)
+            self._notify_callback(message)
+
+    @property
+    def has_device(self) -> bool:
+        return self.device_sink is not None
+
+    # The table.
+
+    def set_table(self, listener: str | None, rules: Rules) -> None:
+        """Whose ears we render for, and the seating (for directions and team step sounds)."""
+        self._sonifier = Sonifier(listener, rules, self.steps_per_second)
+
+    def _sonifier_for(self, listener: str | None, rules: Rules) -> Sonifier:
+        current = self._sonifier
+        if current is not None and current.rules == rules and (listener is None or listener == current.listener):
+            return current
+        self._sonifier = Sonifier(listener, rules, self.steps_per_second)
+        return self._sonifier
+
+    def seat_azimuth(self, colour: str) -> float:
+        if self._sonifier is None:
+            raise RuntimeError("call set_table() before asking for a seat's direction")
+        return self._sonifier.seat_azimuth(colour)
+
+    # Cues.
+
+    def _lead_frames(self) -> int:
+        # In real time the callback may run between reading the clock and queueing;
+        # starting one block ahead keeps the spacing of a timeline exact.
+        return 0 if not self.realtime else self.blocksize
+
+    def play_timeline(self, timeline: Iterable[ScheduledCue]) -> float:
+        """Schedule cues relative to now; returns the seconds until the last one has finished."""
+        timeline = list(timeline)
+        base = self.mixer.frame + self._lead_frames()
+        for item in timeline:
+            stereo = self.cues.stereo(item.cue, item.azimuth, self.headphones)
+            self.mixer.play(stereo, base + int(round(item.at * self.sample_rate)), item.gain)
+        return timeline_seconds(timeline, self.cues.lengths())
+
+    def play_events(self, events: Iterable[Event], state_before: GameState, listener: str | None = None) -> list[ScheduledCue]:
+        """Sound a move's events for ``listener`` (default: the one given to set_table)."""
+        sonifier = self._sonifier_for(listener, state_before.rules)
+        timeline = sonifier.timeline(events, state_before)
+        self.play_timeline(timeline)
+        return timeline
+
+    def cue(self, name: str, azimuth: float = 0.0, gain: float = 1.0) -> None:
+        """Play one cue now, e.g. ``cue("turned-back")``."""
+        stereo = self.cues.stereo(name, azimuth, self.headphones)
+        self.mixer.play(stereo, self.mixer.frame + self._lead_frames(), gain)
+
+    # Speech.
+
+    def speak(self, text: str, direction: float | str | None = None, interrupt: bool = False) -> None:
+        """Queue a sentence. ``direction``: an azimuth in degrees or a seat colour (None: centred).
+
+        ``interrupt=True`` first silences speech already playing or queued.
+        """
+        if interrupt:
+            self.stop_speech()
+        text = " ".join(text.split())
+        if not text:
+            return
+        if not self.renderer.available:
+            if self.renderer.notice:
+                self._notify(self.renderer.notice)
+            if self._on_text is not None:
+                self._on_text(text)
+            return
+        if self.renderer.notice:
+            self._notify(self.renderer.notice)
+        azimuth = self._direction(direction)
+        clip = self.mixer.new_speech(text)
+        future = self.renderer.submit(text, self._voice, self._rate, self.sample_rate)
+        with self._pending_lock:
+            self._pending = [(c, f) for c, f in self._pending if not f.done()]
+            self._pending.append((clip, future))
+        future.add_done_callback(lambda done: self._deliver(clip, done, azimuth))
+
+    def _direction(self, direction: float | str | None) -> float | None:
+        if direction is None or not self.seat_voices:
+            return None
+        if isinstance(direction, str):
+            if self._sonifier is None:
+                return None
+            if direction == self._sonifier.listener:
+                return None  # your own announcements are not placed behind you
+            return self._sonifier.seat_azimuth(direction)
+        return float(direction)
+
+    def _deliver(self, clip: SpeechClip, future: Future[Rendered], azimuth: float | None) -> None:
+        """On the renderer thread (or at once for a cached sentence): make the stereo buffer."""
+        if future.cancelled() or clip.epoch != self.mixer.speech_epoch:
+            clip.deliver(None)
+            return
+        error = future.exception()
+        if error is not None:
+            self._notify(f"Speech failed ({_one_line(error)}).")
+            if self._on_text is not None:
+                self._on_text(clip.text)
+            clip.deliver(None)
+            return
+        mono = future.result().audio
+        if azimuth is None:
+            stereo = np.repeat(mono[:, None], 2, axis=1)
+        else:
+            stereo = spatialise(mono, azimuth, self.sample_rate, self.headphones)
+            if not self.headphones:
+                stereo *= np.float32(2**0.5)  # constant-power panning would make a placed voice quieter than a centred one
+        clip.deliver(np.ascontiguousarray(stereo, dtype=np.float32))
+
+    def is_speaking(self) -> bool:
+        """True while speech plays or waits to play (the microphone is muted meanwhile)."""
+        return self.mixer.speech_active()
+
+    def set_rate(self, words_per_minute: int) -> int:
+        """Speech rate for the next sentences; returns the rate actually used (80..450)."""
+        self._rate = clamp_rate(words_per_minute)
+        return self._rate
+
+    @property
+    def rate(self) -> int:
+        return self._rate
+
+    def set_voice(self, voice: str | None) -> None:
+        """A voice id from :meth:`voices` (e.g. "gmw/en-us"), or None for the default."""
+        self._voice = voice
+
+    @property
+    def voice(self) -> str | None:
+        return self._voice
+
+    def voices(self) -> list[VoiceInfo]:
+        return self.renderer.voices()
+
+    # Volume and stopping.
+
+    def set_speech_volume(self, volume: float) -> None:
+        self.mixer.speech_volume = max(0.0, min(2.0, float(volume)))
+
+    def set_cue_volume(self, volume: float) -> None:
+        self.mixer.cue_volume = max(0.0, min(2.0, float(volume)))
+
+    def stop(self) -> None:
+        """Silence everything at once: cues, speech playing and speech queued."""
+        self.mixer.stop_all()
+        self._cancel_pending()
+
+    def stop_speech(self) -> None:
+        self.mixer.stop_speech()
+        self._cancel_pending()
+
+    def _cancel_pending(self) -> None:
+        with self._pending_lock:
+            for _, future in self._pending:
+                future.cancel()
+            self._pending = []
+
+    # Time.
+
+    def _wait_for_next_speech(self) -> None:
+        """Offline only: a sentence still rendering holds the clock, so output never depends on CPU speed."""
+        clip = self.mixer.waiting_for_speech()
+        if clip is not None:
+            clip.ready.wait(_SPEECH_WAIT_S)
+
+    def render(self, seconds: float) -> np.ndarray:
+        """Offline mode: mix the next ``seconds`` and return them as (frames, 2) float32."""
+        if not isinstance(self._sink, OfflineSink):
+            raise RuntimeError("render() is for offline mode (realtime=False)")
+        return self._sink.render_frames(int(round(seconds * self.sample_rate)))
+
+    def render_until_idle(self, max_seconds: float = 120.0) -> np.ndarray:
+        """Offline mode: mix until nothing is playing or queued; returns everything mixed."""
+        if not isinstance(self._sink, OfflineSink):
+            raise RuntimeError("render_until_idle() is for offline mode (realtime=False)")
+        blocks = []
+        limit = int(max_seconds * self.sample_rate)
+        rendered = 0
+        while not self.mixer.idle() and rendered < limit:
+            blocks.append(self._sink.render_frames(self.blocksize))
+            rendered += self.blocksize
+        return np.concatenate(blocks) if blocks else np.zeros((0, 2), np.float32)
+
+    def now(self) -> float:
+        """Seconds of audio mixed so far (the mixer's clock)."""
+        return self.mixer.frame / self.sample_rate
+
+    def wait_idle(self, timeout: float | None = None) -> bool:
+        """Until all speech and cues have played; False on timeout. Offline: renders (and discards) them."""
+        if isinstance(self._sink, OfflineSink):
+            self.render_until_idle(timeout if timeout is not None else 120.0)
+            return self.mixer.idle()
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while not self.mixer.idle():
+            if deadline is not None and time.monotonic() >= deadline:
+                return False
+            time.sleep(0.01)
+        return True
+
+    # Life cycle.
+
+    def close(self) -> None:
+        self.stop()
+        self._sink.close()
+        if self._record is not None:
+            self._record.close()
+
+    def __enter__(self) -> AudioOutput:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _one_line(error: BaseException) -> str:
+    text = " ".join(str(error).split())
+    return text or type(error).__name__
