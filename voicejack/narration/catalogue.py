@@ -33,7 +33,7 @@ TEMPLATES: Final[Mapping[str, tuple[str, str]]] = {
     "to.cell": ("to cell {cell}", "to cell {cell}"),
     "to.base": ("to {base} at cell {cell}", "to {base} at cell {cell}"),
     "to.safe": ("to safe place {place}", "to safe place {place}"),
-    "to.enter": ("into {owner} safe zone, at place {place}", "into safe place {place}"),
+    "to.enter": ("into {owner} safe zone at place {place}", "into safe place {place}"),
     # Whose base a cell is, seen by the listener.
     "base.yours": ("your base", "your base"),
     "base.own": ("its own base", "its own base"),
@@ -97,7 +97,8 @@ TEMPLATES: Final[Mapping[str, tuple[str, str]]] = {
     "opt.safe_near": ("That leaves it {steps} short of {owner} safe zone.", "{steps} short of {owner} safe zone."),
     "opt.safe_near.named": ("{marble} ends {steps} short of {owner} safe zone.", "{marble} ends {steps} short of {owner} safe zone."),
     "opt.near": ("Then {text}.", "{text}."),
-    "opt.near.named": ("Then {text}.", "{marble}: {text}."),
+    "opt.near.split": ("After the move, {items}.", "{items}."),
+    "opt.near.item": ("{text}", "{marble}: {text}"),
     # Who is nearest, ahead and behind, within the reach of one card.
     "near.both": ("{behind} is {nb} behind {subject}, and {ahead} {na} ahead", "{behind} behind by {nb}, {ahead} ahead by {na}"),
     "near.behind": (
@@ -286,6 +287,10 @@ class Catalogue:
     def series(self, items: Sequence[str]) -> str:
         """Items one after another with a pause between: 'a, b, c'."""
         return ", ".join(items)
+
+    def clauses(self, items: Sequence[str]) -> str:
+        """Whole clauses one after another: 'a; b'."""
+        return "; ".join(items)
 
     def sentence(self, text: str) -> str:
         """Start a sentence: capital first letter (the rest is left alone: names keep their case)."""

@@ -15,6 +15,9 @@ from voicejack.engine.board import BASE_CELL, COLOUR_INDEX, NUMBER_WORDS, SAFE_O
 from voicejack.engine.cards import WORD_RANKS
 from voicejack.engine.moves import WORD_STEPS
 
+#: The canonical phrase of burning the whole hand (shared/spec/phrases.md).
+BURN_HAND_PHRASE: Final = "burn hand"
+
 #: How far ahead and behind a marble the narrator looks for other players'
 #: marbles: the reach of a single card (the complex king walks 13).
 NEAR_RANGE: Final = 13
@@ -107,7 +110,7 @@ def move_from_phrase(phrase: str) -> Move | None:
 
     try:
         if words[0] == "burn":
-            if words[1] == "hand":
+            if phrase == BURN_HAND_PHRASE:
                 return None
             return Move(WORD_RANKS[words[1]], MoveKind.BURN)
         card = WORD_RANKS[words[1]]

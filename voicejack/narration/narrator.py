@@ -17,6 +17,7 @@ from voicejack.engine import events as ev
 from voicejack.engine.board import SAFE_OFFSET, colour_marbles
 from voicejack.narration.catalogue import ENGLISH, Catalogue
 from voicejack.narration.facts import (
+    BURN_HAND_PHRASE,
     NEAR_RANGE,
     Relation,
     base_owner,
@@ -230,16 +231,17 @@ class Narrator:
                     sentences.append(self._s("opt.safe_near.named", marble=self._marble(marble), steps=self._steps(short), owner=owner))
                 else:
                     sentences.append(self._s("opt.safe_near", steps=self._steps(short), owner=owner))
-        for marble in moved:
-            if not is_track(after.marbles[marble]):
-                continue
-            if named or marble_colour(marble) != listener:
-                subject = self._marble(marble)
-            else:
-                subject = self._t("you")
-            text = self._near(after, marble, listener, subject)
-            key = "opt.near.named" if named else "opt.near"
-            sentences.append(self._s(key, text=text, marble=self._marble(marble)))
+        on_track = [marble for marble in moved if is_track(after.marbles[marble])]
+        if named and on_track:
+            items = [
+                self._t("opt.near.item", marble=self._marble(m), text=self._near(after, m, listener, self._marble(m)))
+                for m in on_track
+            ]
+            sentences.append(self._s("opt.near.split", items=self.catalogue.clauses(items)))
+        elif on_track:
+            marble = on_track[0]
+            subject = self._t("you") if marble_colour(marble) == listener else self._marble(marble)
+            sentences.append(self._s("opt.near", text=self._near(after, marble, listener, subject)))
         return " ".join(sentences)
 
     def _walk_place(self, how: str, state: GameState, walk: ev.MarbleWalked, listener: str | None) -> str:
@@ -544,7 +546,7 @@ class Narrator:
         if last is None:
             return self._s("last.none")
         player = self._player(state, last.colour, listener)
-        if last.phrase == "burn hand":
+        if last.phrase == BURN_HAND_PHRASE:
             return self._s("last.burn_hand", player=player)
         move = move_from_phrase(last.phrase)
         if move is None or move.kind is MoveKind.BURN:
