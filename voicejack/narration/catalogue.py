@@ -157,7 +157,7 @@ TEMPLATES: Final[Mapping[str, tuple[str, str]]] = {
     "out.won.solo.you": ("You win the match!", "You win!"),
     "out.won.team": ("{first} and {second} win the match.", "{first} and {second} win."),
     "out.won.team.you": ("You and your partner {partner} win the match!", "You and {partner} win!"),
-    "out.reshuffled": ("The pile ran out, so the played cards were shuffled into a new pile.", "Cards reshuffled."),
+    "out.reshuffled": ("The played cards were gathered and shuffled into a new pile.", "Cards reshuffled."),
     "out.dealt": ("New deal: {dealer} dealt {count} cards each, and {leader} plays first.", "New deal, {count} each; {leader} first."),
     "out.dealt.you_deal": ("New deal: you dealt {count} cards each, and {leader} plays first.", "New deal, {count} each; {leader} first."),
     "out.dealt.you_lead": ("New deal: {dealer} dealt {count} cards each, and you play first.", "New deal, {count} each; you first."),
