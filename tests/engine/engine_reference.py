@@ -275,3 +275,56 @@ def reference_moves(state) -> dict[str, Board | None]:
     if any(on_track(board, m) for m in mine):
         return {f"burn {CARD_WORD[c]}": None for c in hand}  # R29
     return {"burn hand": None}  # R30
+
+
+# ---------------------------------------------------------------- what follows a move
+
+
+def winner_of(state, board: Board) -> tuple[str, ...] | None:
+    """R37: team play needs both partners' eight marbles in; otherwise four of one colour."""
+    seats = state.rules.seats
+    if state.rules.teams:
+        for side in (("red", "green"), ("blue", "yellow")):
+            if all(all_in(board, colour) for colour in side):
+                return side
+        return None
+    done = [colour for colour in seats if all_in(board, colour)]
+    return (done[0],) if done else None
+
+
+def card_of(phrase: str) -> str:
+    words = phrase.split()
+    word = words[1]
+    return next(card for card, name in CARD_WORD.items() if name == word)
+
+
+def next_to_act(state, phrase: str) -> str:
+    """R12, R35, R10-R11: who acts after ``phrase`` when the match goes on."""
+    seats = state.rules.seats
+    player = state.turn
+    hands = {colour: list(cards) for colour, cards in state.hands.items()}
+    if phrase == "burn hand":
+        hands[player] = []
+    else:
+        hands[player].remove(card_of(phrase))
+    def after(colour: str) -> str:
+        return seats[(seats.index(colour) + 1) % len(seats)]
+    if phrase == "play ten burn":
+        seat = after(player)
+        while not hands[seat]:
+            seat = after(seat)
+        return seat
+    seat = after(player)
+    for _ in seats:
+        if hands[seat]:
+            return seat
+        seat = after(seat)
+    # nobody holds a card: a deal; the dealer moves on when the cycle is over or the pile is short
+    if len(seats) == 4:
+        next_deal = state.deal_index + 1
+        size = (4, 4, 5)[next_deal] if next_deal < 3 else 4
+        rotate = next_deal >= 3 or len(state.pile) < size * 4
+    else:
+        rotate = len(state.pile) < 8
+    dealer = after(state.dealer) if rotate else state.dealer
+    return after(dealer)

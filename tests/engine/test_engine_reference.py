@@ -4,7 +4,9 @@ Positions come from two sources, for every table kind and both versions:
 random legal play from new_game, and randomly scattered boards (walls,
 bases, crowded safe zones, finished players) that play rarely reaches.
 For each position the phrase sets must be equal, and every move must leave
-the marbles exactly where the reference puts them.
+the marbles exactly where the reference puts them, report exactly the
+captures, lane entries and finished players that happened, set the winner
+exactly when a side is complete, and hand the turn to the right player.
 """
 
 from __future__ import annotations
@@ -15,12 +17,16 @@ from collections import Counter
 import pytest
 
 try:  # pytest imports this directory as the namespace package tests.engine, or by basename
-    from .engine_reference import board_to_ints, reference_moves
+    from .engine_reference import board_of, board_to_ints, next_to_act, reference_moves, winner_of
 except ImportError:
-    from engine_reference import board_to_ints, reference_moves  # type: ignore[no-redef]
-from voicejack.engine import GameState, legal_moves, make_rules, new_game, play
+    from engine_reference import (  # type: ignore[no-redef]
+        board_of, board_to_ints, next_to_act, reference_moves, winner_of,
+    )
+from voicejack.engine import GameState, Move, MoveKind, legal_moves, make_rules, new_game, play
+from voicejack.engine import events as ev
 from voicejack.engine.cards import full_deck
 
+COLOURS = ["red", "blue", "green", "yellow"]
 KINDS = [(2, False), (4, True), (4, False)]
 MODES = ["regular", "complex"]
 
@@ -30,12 +36,47 @@ def compare(state: GameState) -> None:
     moves = legal_moves(state)
     got = sorted(m.phrase for m in moves)
     assert got == sorted(expected), _describe(state, got, expected)
+    before = board_of(state)
     for move in moves:
+        after, events = play(state, move)
+        where = f"{move.phrase}\n{_describe(state, got, expected)}"
         after_board = expected[move.phrase]
-        if after_board is None:
-            continue
-        after, _ = play(state, move)
-        assert after.marbles == board_to_ints(after_board), f"{move.phrase}\n{_describe(state, got, expected)}"
+        if after_board is not None:
+            assert after.marbles == board_to_ints(after_board), where
+            check_events(state, move, before, after_board, events, where)
+        winner = winner_of(state, after_board or before)
+        assert after.winner == winner, where
+        if winner is None:
+            assert after.turn == next_to_act(state, move.phrase), where
+            assert after.forced_burn == (move.phrase == "play ten burn"), where
+
+
+def check_events(state: GameState, move: Move, before: dict, after: dict, events: list, where: str) -> None:
+    """The events tell exactly what changed: who went home, who entered a lane, who finished."""
+    def marble_ids(names: set) -> set[int]:
+        return {COLOURS.index(colour) * 4 + number - 1 for colour, number in names}
+
+    def in_lane(board: dict, name: tuple) -> bool:
+        return board[name] is not None and board[name][0] == "safe"
+
+    went_home = {m for m in before if before[m] is not None and after[m] is None}
+    captured = {e.marble for e in events if isinstance(e, ev.MarbleCaptured)}
+    assert marble_ids(went_home) == captured, where
+    entered = {m for m in before if not in_lane(before, m) and in_lane(after, m)}
+    assert marble_ids(entered) == {e.marble for e in events if isinstance(e, ev.EnteredSafeZone)}, where
+    walks = [(e.marble, len(e.path), len(set(e.path))) for e in events if isinstance(e, ev.MarbleWalked)]
+    if move.kind is MoveKind.SPLIT:
+        assert walks == [(move.marble, move.steps, move.steps), (move.second, move.second_steps, move.second_steps)], where
+    elif move.kind in (MoveKind.WALK, MoveKind.SWEEP):
+        assert walks == [(move.marble, move.steps, move.steps)], where  # every cell once, in a path as long as the card
+    else:
+        assert walks == [], where
+    if state.rules.teams:
+        finished = {
+            c for c in state.rules.seats
+            if all(in_lane(after, (c, n)) for n in range(1, 5)) and not all(in_lane(before, (c, n)) for n in range(1, 5))
+        }
+        assert {e.colour for e in events if isinstance(e, ev.PlayerFinished)} == finished, where
 
 
 def _describe(state: GameState, got: list[str], expected: dict) -> str:
