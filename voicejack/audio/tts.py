@@ -95,26 +95,43 @@ def _read_and_remove(path: str) -> tuple[np.ndarray, int]:
 
 
 class Pyttsx3Backend:
-    """pyttsx3 over libespeak-ng, used only from the thread that created it."""
+    """pyttsx3 over libespeak-ng, used only from the thread that created it.
+
+    pyttsx3 starts libespeak-ng in "retrieval" mode, which in espeak-ng is
+    asynchronous: parameter changes and synthesis are queued to espeak's own
+    thread. pyttsx3 calls ``espeak_Cancel`` whenever its loop ends while
+    espeak is still busy, and a cancel throws away queued parameter changes
+    and can cut the next utterance short (measured here: the rate silently
+    ignored in most of 40 alternating requests, an empty file now and then).
+    So the driver's properties are set directly (not through pyttsx3's
+    command queue) and espeak is drained with ``espeak_Synchronize`` before
+    every utterance, so pyttsx3 always finds it idle.
+    """
 
     name = "pyttsx3"
 
     def __init__(self) -> None:
         import pyttsx3
+        import pyttsx3.drivers._espeak as espeak_library
         import pyttsx3.drivers.espeak as espeak_driver
 
         # The espeak driver prints "Audio saved to ..." on every save; the
         # game's stdout is for the player, so that module's print is silenced.
         espeak_driver.print = lambda *args, **kwargs: None  # type: ignore[attr-defined]
+        self._espeak: Any = espeak_library
         self._engine: Any = pyttsx3.init()  # a strong reference: pyttsx3 keeps engines in a weak dict
+        self._driver: Any = self._engine.proxy._driver
         self._finished = threading.Event()
         self._completed = False
         self._engine.connect("finished-utterance", self._on_finished)
         self._default_voice: str | None = self._engine.getProperty("voice")
 
     def _on_finished(self, name: str | None = None, completed: bool = True, **_: Any) -> None:
-        self._completed = bool(completed)
-        self._finished.set()
+        # Runs on espeak's thread. Only a completed utterance counts: a cancelled one
+        # (completed=False) must not be mistaken for the end of the current request.
+        if completed:
+            self._completed = True
+            self._finished.set()
 
     def render(self, text: str, voice: str | None, rate: int) -> tuple[np.ndarray, int]:
         with _ESPEAK_LOCK:
@@ -122,14 +139,17 @@ class Pyttsx3Backend:
 
     def _render(self, text: str, voice: str | None, rate: int) -> tuple[np.ndarray, int]:
         path = _temp_wav()
+        self._espeak.Synchronize()
+        # Both properties every time, so nothing leaks from the previous request;
+        # voice first, since loading a voice may reset the rate.
+        self._driver.setProperty("voice", voice or self._default_voice)
+        self._driver.setProperty("rate", clamp_rate(rate))
+        self._espeak.Synchronize()
         self._finished.clear()
         self._completed = False
-        # Both properties every time: a value left over from another request must never leak in.
-        self._engine.setProperty("rate", clamp_rate(rate))
-        self._engine.setProperty("voice", voice or self._default_voice)
         self._engine.save_to_file(text, path)
         self._engine.runAndWait()
-        if not self._finished.wait(5.0) or not self._completed:
+        if not self._finished.wait(10.0) or not self._completed:
             os.remove(path)
             raise RuntimeError(f"pyttsx3 did not finish rendering {text!r}")
         return _read_and_remove(path)
