@@ -171,3 +171,21 @@ def test_r9_r10_two_player_deals_reshuffle_every_seventh() -> None:
     reshuffle_positions = [i for i, d in enumerate(deals) if d.deal_index == 0 and i > 0]
     assert reshuffle_positions[:2] == [6, 12]
     assert [d.pile_left for d in deals[:7]] == [44, 36, 28, 20, 12, 4, 44]
+
+
+def test_r4_r6_progress_and_bases() -> None:
+    """R4/R6: bases 0, 19, 38, 57; progress is (cell - base) mod 76, safe place k counts 75 + k."""
+    from voicejack.engine import BASE_CELL, progress
+
+    assert BASE_CELL == {"red": 0, "blue": 19, "green": 38, "yellow": 57}
+    assert progress("red", 75) == 75 and progress("blue", 18) == 75 and progress("blue", 0) == 57
+    assert progress("yellow", 57) == 0 and progress("yellow", 56) == 75 and progress("green", 37) == 75
+    assert progress("green", 76) == 76 and progress("red", 79) == 79
+    assert progress("red", HOME) == -1
+
+
+def test_r8_one_deck_of_ranks() -> None:
+    """R8: 52 cards, four of each rank, suits ignored."""
+    deck = Counter(full_deck())
+    assert sum(deck.values()) == 52
+    assert deck == Counter({r: 4 for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")})
