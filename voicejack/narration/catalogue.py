@@ -25,7 +25,6 @@ TEMPLATES: Final[Mapping[str, tuple[str, str]]] = {
     "at.base": ("on {base} at cell {cell}", "on {base} at cell {cell}"),
     "at.safe": ("on safe place {place}", "on safe place {place}"),
     # "from" places: where a move starts.
-    "from.home": ("from home", "from home"),
     "from.cell": ("from cell {cell}", "from cell {cell}"),
     "from.base": ("from {base} at cell {cell}", "from {base} at cell {cell}"),
     "from.safe": ("from safe place {place}", "from safe place {place}"),

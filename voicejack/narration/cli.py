@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from voicejack.engine import COLOURS
+from voicejack.engine import COLOURS, GameState
 from voicejack.narration.narrator import Narrator, Verbosity
 
 EXIT_USAGE = 2
@@ -20,7 +20,15 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: {message}\n")
 
 
-def _load(path: str, prog: str):  # type: ignore[no-untyped-def]
+def _parse(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Namespace | int:
+    """The arguments, or the exit status argparse chose (2 for a mistake, 0 after --help)."""
+    try:
+        return parser.parse_args(list(argv))
+    except SystemExit as stop:
+        return stop.code if isinstance(stop.code, int) else EXIT_USAGE
+
+
+def _load(path: str, prog: str) -> GameState | None:
     from voicejack.tablefile import TableFileError, load_table
 
     try:
@@ -37,7 +45,9 @@ def describe_main(argv: Sequence[str]) -> int:
     )
     parser.add_argument("table", metavar="TABLE.json")
     parser.add_argument("--brief", action="store_true", help="the brief wording, for experienced players")
-    args = parser.parse_args(list(argv))
+    args = _parse(parser, argv)
+    if isinstance(args, int):
+        return args
     state = _load(args.table, parser.prog)
     if state is None:
         return EXIT_USAGE
@@ -56,7 +66,9 @@ def board_main(argv: Sequence[str]) -> int:
         "--as", dest="listener", metavar="COLOUR", choices=COLOURS,
         help="read it to this player (they are 'you'); by default everybody is named",
     )
-    args = parser.parse_args(list(argv))
+    args = _parse(parser, argv)
+    if isinstance(args, int):
+        return args
     state = _load(args.table, parser.prog)
     if state is None:
         return EXIT_USAGE

@@ -1,0 +1,98 @@
+"""`voicejack describe` and `voicejack board` on table files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from voicejack.cli import main
+
+WALL = {
+    "format": "voicejack-table/1",
+    "mode": "regular",
+    "teams": False,
+    "players": [
+        {"colour": "red", "hand": ["Q", "A"]},
+        {"colour": "blue", "name": "Sara", "hand": ["9"]},
+        {"colour": "green", "hand": ["9"]},
+        {"colour": "yellow", "hand": ["9"]},
+    ],
+    "marbles": {
+        "red": [30, "home", "home", "home"],
+        "blue": [31, 32, "home", "home"],
+        "green": ["home"] * 4,
+        "yellow": ["home"] * 4,
+    },
+    "turn": "red",
+}
+
+
+def write(tmp_path: Path, data: Any) -> str:
+    path = tmp_path / "table.json"
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def test_describe_prints_each_legal_phrase_with_its_description(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["describe", write(tmp_path, WALL)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "play ace out: Ace: red 2 comes out onto your base at cell 0. Then nobody is within 13 cells of you, ahead or behind.",
+        "play ace red one one: Ace as 1: red 1 walks from cell 30 to cell 31. It sends home Sara's blue 1. "
+        "Then Sara is 1 cell ahead of you, and nobody is within 13 cells behind.",
+    ]
+
+
+def test_describe_brief(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["describe", write(tmp_path, WALL), "--brief"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "play ace out: Ace out: red 2 to your base at cell 0. Nobody near.",
+        "play ace red one one: Ace 1: red 1, from cell 30 to cell 31. Sends home Sara's blue 1. Sara ahead by 1, nobody near behind.",
+    ]
+
+
+def test_board_prints_the_readout_for_the_table_or_one_player(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, WALL)
+    assert main(["board", path]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:5] == [
+        "Regular version, every player for themselves.",
+        "It is Red's turn.",
+        "No card has been played yet.",
+        "Red: 2 cards.",
+        "Red 1 is on cell 30.",
+    ]
+    assert "Sara, blue: 1 card." in lines
+    assert lines[-1] == "47 cards left in the pile."
+    assert main(["board", path, "--as", "red", "--brief"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1:4] == ["Your turn.", "No card played yet.", "You, red: 2 cards."]
+
+
+@pytest.mark.parametrize("command", ["describe", "board"])
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [(None, "no such file"), ("{not json", "not valid JSON"), ({**WALL, "colour": 1}, "colour")],
+)
+def test_a_bad_table_file_is_one_line_on_stderr_and_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, content: Any, message: str,
+) -> None:
+    path = str(tmp_path / "missing.json") if content is None else write(tmp_path, content)
+    assert main([command, path]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert len(captured.err.strip().splitlines()) == 1
+    assert message in captured.err and captured.err.startswith(f"voicejack {command}: ")
+
+
+def test_board_for_a_colour_not_at_the_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    two = {**WALL, "players": [WALL["players"][0], WALL["players"][2]], "marbles": {"red": ["home"] * 4, "green": ["home"] * 4}}
+    assert main(["board", write(tmp_path, two), "--as", "blue"]) == 2
+    assert capsys.readouterr().err.strip() == "voicejack board: blue is not at this table"
+
+
+def test_a_bad_argument_is_one_line_and_status_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["board", write(tmp_path, WALL), "--as", "purple"]) == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1
