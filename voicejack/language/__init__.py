@@ -1,1 +1,31 @@
-"""The spoken (and typed) command language: from what was heard to a legal move, a question or a command."""
+"""The spoken (and typed) command language: from what was heard to a legal move, a question or a command.
+
+    >>> from voicejack.engine import make_rules, new_game
+    >>> from voicejack.language import resolve, phrase_set
+    >>> state, _ = new_game(make_rules(players=4), seed=7)
+    >>> grammar = phrase_set(state, state.turn)
+    >>> "read the board" in grammar.phrases
+    True
+"""
+
+from voicejack.language.heard import Grammar, Heard
+from voicejack.language.resolution import (
+    Ask,
+    Choice,
+    Command,
+    Confirm,
+    ConfirmPolicy,
+    Dialog,
+    LanguageSettings,
+    NotUnderstood,
+    Resolution,
+    summary,
+)
+from voicejack.language.resolver import Language, Resolver, phrase_set, resolve, sends_home_own
+from voicejack.language.conversation import Conversation
+
+__all__ = [
+    "Ask", "Choice", "Command", "Confirm", "ConfirmPolicy", "Conversation", "Dialog", "Grammar", "Heard",
+    "Language", "LanguageSettings", "NotUnderstood", "Resolution", "Resolver", "phrase_set", "resolve",
+    "sends_home_own", "summary",
+]

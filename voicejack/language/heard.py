@@ -27,3 +27,9 @@ class Grammar:
 
     def words(self) -> set[str]:
         return {word for phrase in self.phrases for word in phrase.split()}
+
+    def jsgf(self, name: str = "voicejack") -> str:
+        """The same sentences as a compact JSGF grammar (pocketsphinx); public rule ``<name>``."""
+        from voicejack.language.jsgf import to_jsgf
+
+        return to_jsgf(self.phrases, name)

@@ -1,0 +1,39 @@
+"""Keeping the pending question between utterances, the way a table does."""
+
+from __future__ import annotations
+
+from voicejack.engine import GameState, Move
+from voicejack.language.heard import Grammar, Heard
+from voicejack.language.resolution import Ask, Command, Confirm, Dialog, Resolution
+from voicejack.language.resolver import Resolver
+
+#: Commands after which the pending question is dropped.
+DROPS_DIALOG = frozenset({"cancel", "no"})
+
+
+class Conversation:
+    """One seat's side of the dialog: remembers the pending Ask/Confirm.
+
+    A question or confirmation becomes pending; a move, "cancel" or "no"
+    clears it; other commands ("read the board", "repeat") and "not
+    understood" leave it pending so the player can simply answer again.
+    """
+
+    def __init__(self, seat: str, resolver: Resolver | None = None) -> None:
+        self.seat = seat
+        self.resolver = resolver or Resolver()
+        self.pending: Dialog = None
+
+    def grammar(self, state: GameState) -> Grammar:
+        return self.resolver.phrase_set(state, self.seat, self.pending)
+
+    def hear(self, state: GameState, heard: Heard | str) -> Resolution:
+        result = self.resolver.resolve(state, self.seat, heard, self.pending)
+        if isinstance(result, (Ask, Confirm)):
+            self.pending = result
+        elif isinstance(result, Move) or (isinstance(result, Command) and (result.name in DROPS_DIALOG or isinstance(self.pending, Confirm) and result.name in ("quit", "leave"))):
+            self.pending = None
+        return result
+
+    def reset(self) -> None:
+        self.pending = None

@@ -1,0 +1,252 @@
+"""The sentences of the language for one position, seat and pending question.
+
+Each sentence ("form") is written once, with the target it means: a set
+of still-possible moves, a command, or an option of the pending question.
+Its key is ``key_of(form)``, the same normalisation applied to what was
+heard, so the recogniser's grammar (the spoken forms) and the matcher can
+never disagree. Some forms are for matching only (not ``spoken``) to keep
+the recogniser's grammar small.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from voicejack.engine import GameState, Move, MoveKind, marble_words, mover_colour
+from voicejack.engine.board import COLOURS
+from voicejack.engine.cards import RANK_WORDS
+from voicejack.language.dialog import marble_forms
+from voicejack.language.normalise import Key, key_of
+from voicejack.language.resolution import Ask, Command
+from voicejack.language.words import NUMBER_VALUES, ORDINAL_WORDS, number_word
+
+# Tiers settle an exact tie: an answer to the pending question beats a command beats a move.
+TIER_ANSWER = 0
+TIER_COMMAND = 1
+TIER_MOVE = 2
+
+
+@dataclass(frozen=True, slots=True)
+class MovesTarget:
+    """Everything the words left open; one move means the words said it all."""
+
+    moves: frozenset[Move]
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """Option ``index`` (0-based) of the pending question."""
+
+    index: int
+
+
+Target = MovesTarget | Command | Pick
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    form: str
+    key: Key
+    target: Target
+    tier: int
+    spoken: bool
+    vague: bool = False  # names too little to play without confirming (a marble alone)
+
+
+#: (command name, spoken forms). "where" is built per marble below.
+COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("board", ("read the board", "board", "read board", "the board")),
+    ("hand", ("my cards", "cards", "hand", "my hand", "read my cards")),
+    ("options", ("options", "my options", "what can i say", "moves")),
+    ("repeat", ("repeat", "say again", "say that again", "again")),
+    ("help", ("help",)),
+    ("score", ("score", "the score")),
+    ("last_card", ("last card", "the last card")),
+    ("turn", ("whose turn", "whose turn is it")),
+    ("cancel", ("cancel", "never mind")),
+    ("yes", ("yes", "yeah", "yep", "correct", "confirm")),
+    ("no", ("no", "nope")),
+    ("stop", ("stop", "silence")),
+    ("slower", ("slower", "slow down", "speak slower")),
+    ("faster", ("faster", "speed up", "speak faster")),
+    ("louder", ("louder", "volume up")),
+    ("quieter", ("quieter", "softer", "volume down")),
+    ("brief", ("brief", "less detail")),
+    ("full", ("full", "more detail", "full detail")),
+    ("save", ("save", "save game", "save the game")),
+    ("quit", ("quit", "quit game", "quit the game")),
+    ("leave", ("leave", "leave the table", "leave table")),
+)
+COMMAND_NAMES: tuple[str, ...] = tuple(name for name, _ in COMMANDS) + ("where",)
+
+
+def command_entries(state: GameState, seat: str) -> Iterator[Entry]:
+    for name, forms in COMMANDS:
+        for form in forms:
+            yield Entry(form, key_of(form), Command(name), TIER_COMMAND, True)
+    own = seat if seat in state.rules.seats else ""
+    for colour in state.rules.seats:
+        start = COLOURS.index(colour) * 4
+        for marble in range(start, start + 4):
+            target = Command("where", f"{colour} {marble - start + 1}")
+            names = marble_forms(marble, own)
+            for index, name in enumerate(names):
+                # "where is number one" is clumsy speech: keep it for matching only.
+                yield Entry(f"where is {name}", key_of(f"where is {name}"), target, TIER_COMMAND, index < 2)
+
+
+def move_entries(state: GameState, seat: str, moves: list[Move]) -> Iterator[Entry]:
+    """Full-move forms and the card-first partial forms for the player to act."""
+    own = mover_colour(state, seat)
+    by_card: dict[str, list[Move]] = {}
+    for move in moves:
+        by_card.setdefault(move.card, []).append(move)
+    burning = bool(moves) and all(m.kind in (MoveKind.BURN, MoveKind.BURN_HAND) for m in moves)
+
+    for move in moves:
+        target = MovesTarget(frozenset((move,)))
+        for form, spoken in _full_forms(move, own):
+            yield Entry(form, key_of(form), target, TIER_MOVE, spoken)
+
+    partials: dict[str, tuple[set[Move], bool]] = {}
+    vague: set[str] = set()
+
+    def add(form: str, move: Move, spoken: bool) -> None:
+        found, was_spoken = partials.get(form, (set(), False))
+        found.add(move)
+        partials[form] = (found, was_spoken or spoken)
+
+    if burning:
+        for move in moves:
+            add("burn", move, True)
+    else:
+        for card, card_moves in by_card.items():
+            word = RANK_WORDS[card]
+            for move in card_moves:
+                for form in (word, f"play {word}", f"play the {word}"):
+                    add(form, move, True)
+                for form, spoken in _partial_forms(move, own):
+                    add(form, move, spoken)
+        for move in moves:
+            if move.kind is MoveKind.OUT:
+                add("out", move, True)
+                add("bring out", move, True)
+            elif move.kind not in (MoveKind.FORCE_BURN,):
+                # A marble named alone: the dialog asks which card.
+                for index, name in enumerate(marble_forms(move.marble, own)):
+                    add(name, move, index < 2)
+                    vague.add(name)
+    for form, (found, spoken) in partials.items():
+        yield Entry(form, key_of(form), MovesTarget(frozenset(found)), TIER_MOVE, spoken, form in vague)
+
+
+def _full_forms(move: Move, own: str) -> Iterator[tuple[str, bool]]:
+    """(form, spoken) pairs meaning exactly this move; the canonical phrase first."""
+    card = RANK_WORDS[move.card]
+    kind = move.kind
+    yield move.phrase, True
+    if kind is MoveKind.OUT:
+        yield f"{card} out", True
+        yield f"play the {card} out", True
+    elif kind is MoveKind.WALK and move.card == "A":
+        steps = number_word(move.steps)
+        tail = "one step" if move.steps == 1 else f"{steps} steps"
+        for index, name in enumerate(marble_forms(move.marble, own)):
+            yield f"ace {name} {steps}", index < 2
+            yield f"play the ace on {name} {tail}", index == 0
+            if index:
+                yield f"play ace {name} {steps}", index == 1
+    elif kind in (MoveKind.WALK, MoveKind.SWEEP):
+        for index, name in enumerate(marble_forms(move.marble, own)):
+            yield f"{card} {name}", index < 2
+            yield f"play the {card} on {name}", index == 0
+            if index:
+                yield f"play {card} {name}", True
+        if kind is MoveKind.SWEEP:
+            yield f"sweep {marble_words(move.marble)}", True
+            yield f"play king sweep {marble_words(move.marble)}", False
+    elif kind is MoveKind.SPLIT:
+        first = marble_forms(move.marble, own)
+        second = marble_forms(move.second, own)
+        a, b = number_word(move.steps), number_word(move.second_steps)
+        yield f"play seven {first[0]} {a} and {second[0]} {b}", True
+        yield f"seven {first[0]} {a} and {second[0]} {b}", True
+        yield f"play seven {first[0]} {a} steps and {second[0]} {b} steps", False
+        if len(first) > 1 and len(second) > 1:
+            yield f"play seven {first[1]} {a} and {second[1]} {b}", True
+            yield f"play seven {first[2]} {a} and {second[2]} {b}", False
+    elif kind is MoveKind.SWAP:
+        mine = marble_forms(move.marble, own)
+        other = marble_words(move.second)
+        yield f"play jack {mine[0]} with {other}", True
+        yield f"jack {mine[0]} {other}", True
+        yield f"swap {mine[0]} with {other}", True
+        if len(mine) > 1:
+            yield f"swap {mine[1]} with {other}", True
+            yield f"play jack {mine[1]} with {other}", False
+    elif kind is MoveKind.FORCE_BURN:
+        yield "ten burn", True
+        yield "play the ten burn", False
+        yield "play ten force burn", False
+    elif kind is MoveKind.BURN:
+        yield f"burn the {card}", True
+    elif kind is MoveKind.BURN_HAND:
+        yield "burn my hand", True
+        yield "burn the whole hand", False
+
+
+def _partial_forms(move: Move, own: str) -> Iterator[tuple[str, bool]]:
+    """Forms naming part of a move (the dialog asks the rest)."""
+    kind = move.kind
+    if kind is MoveKind.WALK and move.card == "A":
+        for index, name in enumerate(marble_forms(move.marble, own)):
+            yield f"ace {name}", index < 2
+            yield f"play ace {name}", index == 0
+        yield f"ace {number_word(move.steps)}", True
+    elif move.card == "7" and kind in (MoveKind.WALK, MoveKind.SPLIT):
+        # "seven red one" is the whole 7 on red one (its canonical phrase), so the partial forms name the steps too.
+        for index, name in enumerate(marble_forms(move.marble, own)):
+            yield f"seven {name} {number_word(move.steps)}", index < 2
+            yield f"play seven {name} {number_word(move.steps)}", index == 0
+        if kind is MoveKind.SPLIT:
+            first = marble_forms(move.marble, own)[0]
+            second = marble_words(move.second)
+            yield f"seven {first} {number_word(move.steps)} {second}", False
+    elif kind is MoveKind.SWAP:
+        for index, name in enumerate(marble_forms(move.marble, own)):
+            yield f"jack {name}", index < 2
+            yield f"swap {name}", index < 2
+        other = marble_words(move.second)
+        yield f"swap with {other}", True
+        yield f"jack {other}", False
+    elif kind is MoveKind.SWEEP:
+        yield "sweep", True
+
+
+def numbers_are_labels(dialog: Ask) -> bool:
+    """Does a bare number name a choice ("two" the card, "five" steps) rather than an option number?"""
+    return any(
+        len(key) == 1 and key[0] in NUMBER_VALUES
+        for choice in dialog.choices for key in map(key_of, choice.answers)
+    )
+
+
+def answer_entries(dialog: Ask) -> Iterator[Entry]:
+    """The pending question's answers: its choices' own forms, "option three", "three", "third"."""
+    bare_numbers_are_labels = numbers_are_labels(dialog)
+    for index, choice in enumerate(dialog.choices):
+        pick = Pick(index)
+        number = number_word(index + 1) if index + 1 <= 20 else str(index + 1)
+        for form in choice.answers:
+            yield Entry(form, key_of(form), pick, TIER_ANSWER, True)
+        yield Entry(f"option {number}", key_of(f"option {number}"), pick, TIER_ANSWER, True)
+        if not bare_numbers_are_labels:
+            yield Entry(number, key_of(number), pick, TIER_ANSWER, True)
+            if dialog.topic not in ("marble", "second"):
+                # "number three" picks option three where no marble is asked for
+                yield Entry(f"number {number}", key_of(f"number {number}"), pick, TIER_ANSWER, False)
+        if index + 1 < len(ORDINAL_WORDS):
+            ordinal = ORDINAL_WORDS[index + 1]
+            yield Entry(ordinal, key_of(ordinal), pick, TIER_ANSWER, True)
+            yield Entry(f"the {ordinal} one", key_of(f"the {ordinal} one"), pick, TIER_ANSWER, False)

@@ -1,0 +1,136 @@
+"""What resolving an utterance gives back: exactly one of a few immutable values.
+
+    Move            a legal move: play it now
+    Confirm         a move (or a destructive command) to confirm: "..., yes or no?"
+    Ask             a question with numbered choices (the card-first dialog)
+    Command         an always-available command (board, repeat, where is red 1, ...)
+    NotUnderstood   nothing to do, with a short spoken reason and a code
+
+An ``Ask`` or ``Confirm`` is also the dialog state: pass it back as
+``dialog`` with the next utterance so "three", "red one" or "yes" answer it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Union
+
+from voicejack.engine import Move
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """An always-available command. ``argument`` is e.g. "red 1" for "where is red one"."""
+
+    name: str
+    argument: str | None = None
+
+    def __str__(self) -> str:
+        return self.name if self.argument is None else f"{self.name} {self.argument}"
+
+
+@dataclass(frozen=True, slots=True)
+class Confirm:
+    """Ask "``prompt``" and carry out ``move`` on "yes". ``move`` is a Move, or a Command for quit/leave."""
+
+    move: Move | Command
+    prompt: str
+
+    @property
+    def phrase(self) -> str:
+        return self.move.phrase if isinstance(self.move, Move) else str(self.move)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One numbered answer of a question: what it is called and where it leads."""
+
+    label: str
+    then: Move | Ask
+    answers: tuple[str, ...] = ()  # spoken forms that pick this choice, besides its number
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """A question, one at a time; choice k (1-based) is ``choices[k - 1]``.
+
+    ``topic`` says what is asked: "card", "what", "marble", "steps" or
+    "second". In "steps" and "card" questions a bare number names steps or
+    a card; elsewhere it names an option.
+    """
+
+    question: str
+    choices: tuple[Choice, ...]
+    topic: str = "marble"
+
+    def moves(self) -> frozenset[Move]:
+        """Every move still reachable from this question."""
+        found: set[Move] = set()
+        for choice in self.choices:
+            if isinstance(choice.then, Move):
+                found.add(choice.then)
+            else:
+                found |= choice.then.moves()
+        return frozenset(found)
+
+    def spoken(self) -> str:
+        """The question with its numbered choices, as one sentence for speech."""
+        options = ". ".join(f"{number}, {choice.label}" for number, choice in enumerate(self.choices, 1))
+        return f"{self.question} {options}."
+
+
+@dataclass(frozen=True, slots=True)
+class NotUnderstood:
+    """Nothing happens. ``code`` lets the caller pick a cue:
+
+    "not_your_turn", "no_card", "illegal", "must_burn", "forced_burn",
+    "over", "unclear", "no_option", "empty", "unknown".
+    """
+
+    reason: str
+    code: str = "unknown"
+
+    @property
+    def refused(self) -> bool:
+        """True for a clear refusal (the error cue), False when we simply did not catch it."""
+        return self.code in ("not_your_turn", "no_card", "illegal", "must_burn", "forced_burn", "over", "no_option")
+
+
+Resolution = Union[Move, Confirm, Ask, Command, NotUnderstood]
+Dialog = Union[Ask, Confirm, None]
+
+
+class ConfirmPolicy(Enum):
+    AUTO = "auto"      # confirm when the match was not exact or confidence was low
+    ALWAYS = "always"  # confirm every move
+    NEVER = "never"    # play clear matches at once (still never an illegal move or a guess)
+
+
+@dataclass(frozen=True, slots=True)
+class LanguageSettings:
+    """How careful the resolver is.
+
+    ``confirm_own_captures``: confirm a move that sends home the player's
+    own or partner's marble, whatever ``confirm`` says.
+    """
+
+    confirm: ConfirmPolicy = ConfirmPolicy.AUTO
+    confirm_own_captures: bool = True
+    low_confidence: float = 0.6     # a meaning word below this: confirm (AUTO)
+    reject_confidence: float = 0.3  # meaning words averaging below this: "not sure what I heard"
+    alternative_penalty: float = 1.0  # cost added per rank of an n-best alternative
+    destructive_commands: frozenset[str] = field(default_factory=lambda: frozenset({"quit", "leave"}))
+
+
+def summary(result: Resolution) -> str:
+    """One line saying what the game would do (the `voicejack hear` output)."""
+    if isinstance(result, Move):
+        return f"move: {result.phrase}"
+    if isinstance(result, Confirm):
+        return f"confirm: {result.phrase}"
+    if isinstance(result, Ask):
+        return f"ask: {result.question}"
+    if isinstance(result, Command):
+        return f"command: {result}"
+    return f"not understood: {result.reason}"
