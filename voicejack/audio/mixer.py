@@ -92,9 +92,12 @@ class Mixer:
         self._fade_bus = np.zeros((max_block, 2), np.float32)
         self._speech_bus = np.zeros((max_block, 2), np.float32)
         self._tmp = np.zeros((max_block, 2), np.float32)
-        self._index = np.arange(1, max_block + 1, dtype=np.float32)[:, None]
-        self._ramp = np.zeros((max_block, 1), np.float32)
-        self._down = np.zeros((max_block, 1), np.float32)
+        # Ramps are 1-D and applied channel by channel: broadcasting an (n, 1) column
+        # over (n, 2) in place makes numpy allocate a buffer on every call.
+        self._index = np.arange(1, max_block + 1, dtype=np.float32)
+        self._ramp = np.zeros(max_block, np.float32)
+        self._down = np.zeros(max_block, np.float32)
+        self._gain = np.zeros(max_block, np.float32)
 
     # Producer side (any thread).
 
@@ -173,8 +176,8 @@ class Mixer:
         duck_target = self.duck_level if speaking else 1.0
         step = n / (self.sample_rate * (DUCK_ATTACK_S if duck_target < self._duck else DUCK_RELEASE_S))
         duck_next = max(duck_target, self._duck - step) if duck_target < self._duck else min(duck_target, self._duck + step)
-        self._gain_ramp(self._duck, duck_next, n)
-        cues *= self._tmp[:n, :1]
+        if self._duck != 1.0 or duck_next != 1.0:
+            _scale(cues, self._gain_ramp(self._duck, duck_next, n))
         self._duck = duck_next
 
         np.multiply(self._speech_bus[:n], np.float32(self.speech_volume * self.master_volume), out=out)
@@ -190,18 +193,18 @@ class Mixer:
         else:
             target = min(allowed, self._limit + n / (self.sample_rate * LIMIT_RELEASE_S))
             if self._limit < 1.0 or target < 1.0:
-                self._gain_ramp(self._limit, target, n)
-                out *= self._tmp[:n, :1]
+                _scale(out, self._gain_ramp(self._limit, target, n))
             self._limit = target
         self.peak_reduction = min(self.peak_reduction, self._limit)
         np.clip(out, -1.0, 1.0, out=out)
         self.frame = frame + n
 
-    def _gain_ramp(self, start: float, end: float, n: int) -> None:
-        """Write start -> end across the block into the first column of ``_tmp``."""
-        column = self._tmp[:n, :1]
-        np.multiply(self._ramp[:n], np.float32(end - start), out=column)
-        column += np.float32(start)
+    def _gain_ramp(self, start: float, end: float, n: int) -> np.ndarray:
+        """A gain going from start to end across the block (a view of a preallocated array)."""
+        gain = self._gain[:n]
+        np.multiply(self._ramp[:n], np.float32(end - start), out=gain)
+        gain += np.float32(start)
+        return gain
 
     def _take_incoming(self) -> None:
         while not self._incoming.empty():
@@ -234,7 +237,7 @@ class Mixer:
                 self._slots[index] = None
         if fading:
             fade = self._fade_bus[:n]
-            fade *= self._down[:n]
+            _scale(fade, self._down[:n])
             bus += fade
 
     def _add_voice(self, voice: Voice, bus: np.ndarray, n: int, frame: int) -> bool:
@@ -259,7 +262,7 @@ class Mixer:
         clip = self._speech
         if clip is not None and clip.epoch != self._speech_epoch:
             self._copy_speech(clip, bus, n)
-            bus *= self._down[:n]  # cut: fade out within this block, then gone
+            _scale(bus, self._down[:n])  # cut: fade out within this block, then gone
             self._speech = None
             clip = None
         if clip is None:
@@ -291,3 +294,11 @@ class Mixer:
         bus[:take] += buffer[clip.position:clip.position + take]
         clip.position += take
         return clip.position >= buffer.shape[0]
+
+
+def _scale(stereo: np.ndarray, gain: np.ndarray) -> None:
+    """Multiply both channels by a per-frame gain, in place, without a temporary."""
+    left = stereo[:, 0]
+    left *= gain
+    right = stereo[:, 1]
+    right *= gain
