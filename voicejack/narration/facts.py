@@ -6,13 +6,14 @@ rule: legality and results come from the engine (``play`` previews).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
-from voicejack.engine import MoveKind, GameState, Move, marble_colour, progress
+from voicejack.engine import GameState, Move, MoveKind, marble_colour, progress
 from voicejack.engine.board import BASE_CELL, COLOUR_INDEX, NUMBER_WORDS, SAFE_OFFSET, TRACK_CELLS
-from voicejack.engine.cards import WORD_RANKS
+from voicejack.engine.cards import WORD_RANKS, sort_hand
 from voicejack.engine.moves import WORD_STEPS
 
 #: The canonical phrase of burning the whole hand (shared/spec/phrases.md).
@@ -90,10 +91,8 @@ def is_safe(position: int) -> bool:
     return position > SAFE_OFFSET
 
 
-def hand_order(hand: list[str]) -> list[str]:
+def hand_order(hand: Sequence[str]) -> list[str]:
     """A hand in rank order, so equal cards are read together."""
-    from voicejack.engine.cards import sort_hand
-
     return sort_hand(list(hand))
 
 

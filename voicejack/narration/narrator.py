@@ -12,7 +12,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import Enum
 
-from voicejack.engine import GameState, Move, MoveKind, legal_moves, marble_colour, marble_number, mover_colour, play
+from voicejack.engine import (
+    GameState,
+    Move,
+    MoveKind,
+    legal_moves,
+    marble_colour,
+    marble_number,
+    mover_colour,
+    play,
+    progress,
+)
 from voicejack.engine import events as ev
 from voicejack.engine.board import SAFE_OFFSET, colour_marbles
 from voicejack.narration.catalogue import ENGLISH, Catalogue
@@ -29,7 +39,6 @@ from voicejack.narration.facts import (
     relation,
     steps_to_safe,
 )
-
 
 MARBLES_EACH = 4
 
@@ -129,7 +138,7 @@ class Narrator:
         return self.catalogue.sentence(self.catalogue.card(rank))
 
     def _cards(self, ranks: Sequence[str]) -> str:
-        return self.catalogue.cards(hand_order(list(ranks)), self.brief)
+        return self.catalogue.cards(hand_order(ranks), self.brief)
 
     def _steps(self, n: int) -> str:
         return self.catalogue.steps(n, self.brief)
@@ -220,29 +229,39 @@ class Narrator:
             moved.append(walk.marble)
 
         sentences.extend(self._option_ending(state, events, listener))
-        named = kind is MoveKind.SPLIT
-        for marble in moved:
-            if not is_track(after.marbles[marble]):
-                continue
-            short = steps_to_safe(after, marble)
-            if short is not None:
-                owner = self._player_poss(after, marble_colour(marble), listener)
-                if named:
-                    sentences.append(self._s("opt.safe_near.named", marble=self._marble(marble), steps=self._steps(short), owner=owner))
-                else:
-                    sentences.append(self._s("opt.safe_near", steps=self._steps(short), owner=owner))
         on_track = [marble for marble in moved if is_track(after.marbles[marble])]
-        if named and on_track:
+        split = kind is MoveKind.SPLIT
+        sentences.extend(self._option_safe_near(after, on_track, listener, split))
+        sentences.extend(self._option_near(after, on_track, listener, split))
+        return " ".join(sentences)
+
+    def _option_safe_near(self, after: GameState, marbles: list[int], listener: str, split: bool) -> list[str]:
+        """How short of its safe zone each moved marble ends, when one card could bring it in."""
+        sentences = []
+        for marble in marbles:
+            short = steps_to_safe(after, marble)
+            if short is None:
+                continue
+            owner = self._player_poss(after, marble_colour(marble), listener)
+            if split:
+                sentences.append(self._s("opt.safe_near.named", marble=self._marble(marble), steps=self._steps(short), owner=owner))
+            else:
+                sentences.append(self._s("opt.safe_near", steps=self._steps(short), owner=owner))
+        return sentences
+
+    def _option_near(self, after: GameState, marbles: list[int], listener: str, split: bool) -> list[str]:
+        """Who would be nearest ahead of and behind each moved marble."""
+        if not marbles:
+            return []
+        if split:
             items = [
                 self._t("opt.near.item", marble=self._marble(m), text=self._near(after, m, listener, self._marble(m)))
-                for m in on_track
+                for m in marbles
             ]
-            sentences.append(self._s("opt.near.split", items=self.catalogue.clauses(items)))
-        elif on_track:
-            marble = on_track[0]
-            subject = self._t("you") if marble_colour(marble) == listener else self._marble(marble)
-            sentences.append(self._s("opt.near", text=self._near(after, marble, listener, subject)))
-        return " ".join(sentences)
+            return [self._s("opt.near.split", items=self.catalogue.clauses(items))]
+        marble = marbles[0]
+        subject = self._t("you") if marble_colour(marble) == listener else self._marble(marble)
+        return [self._s("opt.near", text=self._near(after, marble, listener, subject))]
 
     def _walk_place(self, how: str, state: GameState, walk: ev.MarbleWalked, listener: str | None) -> str:
         if how == "from":
@@ -303,12 +322,14 @@ class Narrator:
             if isinstance(event, ev.CardPlayed):
                 played = event
             elif isinstance(event, ev.MarbleCameOut):
+                assert played is not None, "a marble comes out only after a card is played"
                 lines.append(self._s(
                     "out.out", player=self._player(before, event.colour, listener),
-                    card=self.catalogue.card_a(played.card if played else "K"), marble=self._marble(event.marble),
+                    card=self.catalogue.card_a(played.card), marble=self._marble(event.marble),
                     base=self._base(before, event.cell, event.marble, listener), cell=event.cell,
                 ))
             elif isinstance(event, ev.MarbleWalked):
+                assert played is not None, "a marble walks only after a card is played"
                 lines.append(self._walk_outcome(before, played, event, walks_told, listener))
                 walks_told += 1
             elif isinstance(event, ev.MarbleCaptured):
@@ -358,27 +379,27 @@ class Narrator:
         return lines
 
     def _walk_outcome(
-        self, before: GameState, played: ev.CardPlayed | None, walk: ev.MarbleWalked, told: int, listener: str | None,
+        self, before: GameState, played: ev.CardPlayed, walk: ev.MarbleWalked, told: int, listener: str | None,
     ) -> str:
+        """One walk; ``told`` walks of the same move were told before it (the second part of a split)."""
         origin = self._walk_place("from", before, walk, listener)
         dest = self._walk_place("to", before, walk, listener)
         marble = self._marble(walk.marble)
         player = self._player(before, walk.colour, listener)
-        move = played.move if played else None
-        if move is not None and move.kind is MoveKind.SPLIT:
+        move = played.move
+        if move.kind is MoveKind.SPLIT:
             steps = self._steps(move.steps if told == 0 else move.second_steps)
             key = "out.split.first" if told == 0 else "out.split.second"
             return self._s(key, player=player, marble=marble, steps=steps, origin=origin, dest=dest)
         if walk.sweep:
             return self._s("out.sweep", player=player, marble=marble, origin=origin, dest=dest)
-        if played is not None and played.ace_value is not None:
+        if played.ace_value is not None:
             return self._s("out.ace", player=player, n=played.ace_value, marble=marble, origin=origin, dest=dest)
         if walk.backward:
             return self._s("out.back", player=player, marble=marble, origin=origin, dest=dest)
-        card = played.card if played else "5"
-        if _is_push(before, walk.colour, card, walk.marble):
+        if _is_push(before, walk.colour, played.card, walk.marble):
             return self._s("out.push", player=player, marble=self._marble_ref(before, walk.marble, listener), origin=origin, dest=dest)
-        return self._s("out.walk", player=player, card=self.catalogue.card_a(card), marble=marble, origin=origin, dest=dest)
+        return self._s("out.walk", player=player, card=self.catalogue.card_a(played.card), marble=marble, origin=origin, dest=dest)
 
     def _captured_outcome(self, before: GameState, group: list[ev.MarbleCaptured], listener: str | None) -> str:
         if len(group) == 1:
@@ -650,8 +671,6 @@ class Narrator:
 
 
 def _progress_of(state: GameState, marble: int) -> int:
-    from voicejack.engine import progress
-
     return progress(marble_colour(marble), state.marbles[marble])
 
 
