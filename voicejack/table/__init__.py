@@ -1,0 +1,1 @@
+"""The table: a whole match by voice or keyboard, with bots."""

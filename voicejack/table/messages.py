@@ -1,0 +1,42 @@
+"""What the table itself says (the game's own sentences live in voicejack.narration's catalogue).
+
+Kept as templates in one place so a translation touches no logic.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+TABLE_MESSAGES: Final[dict[str, str]] = {
+    "welcome.voice": "Welcome to VoiceJack. Speak your moves, for example: play nine red two. Say help at any time.",
+    "welcome.keyboard": "Welcome to VoiceJack. Type your moves, for example: play nine red two, or red 2 with the card first. Type help at any time.",
+    "why.keyboard": "Typing, because {reason}.",
+    "resumed": "Match resumed from {path}.",
+    "help": (
+        "Say or type a move, like play nine red two, or just name a card and answer the questions. "
+        "Options reads your moves with numbers; say a number to pick one. "
+        "Also: read the board, my cards, score, last card, where is red one, whose turn, repeat, cancel, stop, "
+        "slower, faster, louder, quieter, brief, full, save, leave, quit."
+    ),
+    "options.none": "You have no move to choose: {what}.",
+    "options.question": "Your options.",
+    "not_your_turn": "It is {player} turn, not yours. Your command was not played.",
+    "nothing_pending": "There is no question waiting for an answer.",
+    "cancelled": "Cancelled. {prompt}",
+    "saved": "Saved to {path}.",
+    "save_failed": "Could not save to {path}: {reason}. The match goes on.",
+    "autosave_failed": "Autosave to {path} failed: {reason}.",
+    "quit": "Match saved to {path}. Resume it with: voicejack resume.",
+    "left": "{player} left the table. A bot takes over that seat.",
+    "silent": "{player} has been silent for {minutes}. A bot takes over that seat.",
+    "rate": "Speech rate {rate} words a minute.",
+    "volume": "Volume {percent} percent.",
+    "brief": "Brief descriptions.",
+    "full": "Full descriptions.",
+    "stopped": "Input has ended. The match is saved to {path}.",
+    "speech_off": "Speech recognition is off: {reason}. Type your moves instead.",
+}
+
+
+def say(key: str, **fields: object) -> str:
+    return TABLE_MESSAGES[key].format(**fields)
