@@ -274,3 +274,11 @@ def test_board_readout_two_players_and_a_won_match(full: Narrator) -> None:
     assert lines[:3] == ["Regular version, two players.", "The match is over: Red won.", "No card has been played yet."]
     assert "You, green: no cards." in lines  # once won, nobody is "out of this deal"
     assert "Green 1 is on cell 19." in lines  # no blue seat: cell 19 is nobody's base
+
+
+def test_a_seat_called_you_is_named_by_its_colour_to_everybody_else(full: Narrator) -> None:
+    # The table calls a lone human seat "You"; the others must not hear "You's turn".
+    state = table(hands={"red": ["9"]}, names={"red": "You"})
+    assert full.turn_prompt(state, "blue") == "Red's turn."
+    assert full.board(state, None)[1:4] == ["It is Red's turn.", "No card has been played yet.", "Red: 1 card."]
+    assert full.turn_prompt(state, "red") == "Your turn, red. You hold a nine."

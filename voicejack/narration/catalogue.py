@@ -268,6 +268,9 @@ class Catalogue:
     card_words: Mapping[str, str] = field(default_factory=lambda: CARD_WORDS)
     card_plurals: Mapping[str, str] = field(default_factory=lambda: CARD_PLURALS)
     count_words: Mapping[int, str] = field(default_factory=lambda: COUNT_WORDS)
+    # Seat names that are really a pronoun (the table calls a lone human "You"):
+    # said as the seat's colour, so nobody hears "You's turn".
+    pronoun_names: frozenset[str] = frozenset({"you"})
 
     def text(self, key: str, brief: bool, **fields: object) -> str:
         full_form, brief_form = self.templates[key]

@@ -74,13 +74,12 @@ class Narrator:
 
     def name(self, state: GameState, colour: str) -> str:
         """What a seat is called: its player's name, or its colour when nobody named it."""
-        given = state.seat(colour).name.strip()
-        if not given or given.lower() == colour:
-            return self.catalogue.default_name(colour)
-        return given
+        return state.seat(colour).name.strip() if self._named(state, colour) else self.catalogue.default_name(colour)
 
     def _named(self, state: GameState, colour: str) -> bool:
-        return state.seat(colour).name.strip().lower() not in ("", colour)
+        """Whether the seat has a name of its own, not just its colour (or a pronoun)."""
+        given = state.seat(colour).name.strip().lower()
+        return given not in ("", colour, self.catalogue.colour(colour).lower()) and given not in self.catalogue.pronoun_names
 
     def _player(self, state: GameState, colour: str, listener: str | None) -> str:
         return self._t("you") if colour == listener else self.name(state, colour)
