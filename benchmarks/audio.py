@@ -33,7 +33,8 @@ from voicejack.audio.output import AudioOutput  # noqa: E402
 from voicejack.audio.tts import SpeechRenderer  # noqa: E402
 from voicejack.engine import legal_moves, make_rules, new_game, play  # noqa: E402
 from voicejack.engine.board import HOME, marble_id  # noqa: E402
-from voicejack.engine.state import board_from_marbles  # noqa: E402
+from voicejack.engine.events import Event  # noqa: E402
+from voicejack.engine.state import GameState, board_from_marbles  # noqa: E402
 
 RATE = 48000
 BLOCK = 512
@@ -59,7 +60,7 @@ def table(title: str, header: tuple[str, ...], rows: list[tuple[str, ...]]) -> N
         print("| " + " | ".join(row) + " |")
 
 
-def queen_walk_events() -> tuple[object, list[object]]:
+def queen_walk_events() -> tuple[GameState, list[Event]]:
     state, _ = new_game(make_rules(players=4, teams=True), seed=3)
     state = state.copy()
     marbles = [HOME] * 16
@@ -84,7 +85,7 @@ def event_latency(trials: int) -> list[tuple[str, ...]]:
         if first_sound and first_sound[-1] < 0 and block.any():
             first_sound[-1] = time.perf_counter()
 
-    out.mixer.mix_into = watching  # type: ignore[method-assign]
+    out.mixer.mix_into = watching  # type: ignore[method-assign,assignment]
     scheduling: list[float] = []
     latency: list[float] = []
     for trial in range(trials):
@@ -92,7 +93,7 @@ def event_latency(trials: int) -> list[tuple[str, ...]]:
             out.cues._stereo.clear()  # the very first move spatialises every cell it steps on
         first_sound.append(-1.0)
         started = time.perf_counter()
-        out.play_events(events, state, listener="red")  # type: ignore[arg-type]
+        out.play_events(events, state, listener="red")
         scheduling.append(time.perf_counter() - started)
         while first_sound[-1] < 0:
             time.sleep(0.0005)
@@ -111,7 +112,7 @@ def event_latency(trials: int) -> list[tuple[str, ...]]:
 
 
 def speech_times() -> list[tuple[str, ...]]:
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for backend in ("pyttsx3", "espeak-ng"):
         renderer = SpeechRenderer((backend,))
         if not renderer.available:
@@ -156,7 +157,7 @@ def callback_cost(blocks: int) -> list[tuple[str, ...]]:
         ("16 cues + speech (ducked)", scenario(16, True)),
         ("64 cues + speech (limiter working)", scenario(64, True)),
     )
-    rows = []
+    rows: list[tuple[str, ...]] = []
     budget = BLOCK / RATE
     for name, setup in cases:
         mixer = Mixer(RATE)

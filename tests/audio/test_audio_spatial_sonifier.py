@@ -10,8 +10,8 @@ from audio_helpers import RATE, lag_samples, move_events, position, rms
 
 from voicejack.audio import cuepack, spatial
 from voicejack.audio.sonifier import ScheduledCue, Sonifier
-from voicejack.engine import make_rules
 from voicejack.engine import events as ev
+from voicejack.engine import make_rules
 from voicejack.engine.board import SAFE_OFFSET, marble_id
 
 # Spatial functions.
@@ -98,7 +98,7 @@ def test_seats_have_directions_around_the_listener() -> None:
 def test_the_track_is_a_circle_around_the_head() -> None:
     sonifier = Sonifier("red", make_rules(players=4, teams=True))
     azimuths = [sonifier.cell_azimuth(cell) for cell in range(76)]
-    steps = [(b - a + 180) % 360 - 180 for a, b in zip(azimuths, azimuths[1:] + azimuths[:1])]
+    steps = [(b - a + 180) % 360 - 180 for a, b in zip(azimuths, azimuths[1:] + azimuths[:1], strict=True)]
     assert all(step == pytest.approx(360 / 76) for step in steps)  # evenly, one way, a full turn per lap
     assert sonifier.position_azimuth(SAFE_OFFSET + 2, "green") == pytest.approx(sonifier.cell_azimuth(37.5))
 

@@ -86,7 +86,7 @@ class CueBank:
             raise KeyError(f"no cue called {name!r}; cues are: {', '.join(CUE_NAMES)}") from None
 
     def seconds(self, name: str) -> float:
-        return self.mono(name).shape[0] / self.sample_rate
+        return int(self.mono(name).shape[0]) / self.sample_rate
 
     def lengths(self) -> dict[str, float]:
         return {name: self.seconds(name) for name in self._mono}

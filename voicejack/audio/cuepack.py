@@ -71,23 +71,23 @@ def _decay(t: np.ndarray, attack: float, tau: float) -> np.ndarray:
 
 def _partials(t: np.ndarray, freqs: tuple[float, ...], amps: tuple[float, ...], taus: tuple[float, ...]) -> np.ndarray:
     out = np.zeros_like(t)
-    for freq, amp, tau in zip(freqs, amps, taus):
+    for freq, amp, tau in zip(freqs, amps, taus, strict=True):
         out += amp * np.sin(2 * np.pi * freq * t) * _decay(t, 0.001, tau)
-    return out
+    return np.asarray(out)
 
 
 def _chirp(t: np.ndarray, f0: float, f1: float) -> np.ndarray:
     """Exponential sweep from f0 to f1 over the length of t."""
     duration = t[-1] if t.size > 1 else 1.0
     k = np.log(f1 / f0) / duration
-    return np.sin(2 * np.pi * f0 * (np.exp(k * t) - 1.0) / k)
+    return np.asarray(np.sin(2 * np.pi * f0 * (np.exp(k * t) - 1.0) / k))
 
 
 def _lowpass(x: np.ndarray, cutoff: float, rate: int) -> np.ndarray:
     spectrum = np.fft.rfft(x)
     freqs = np.fft.rfftfreq(x.size, 1.0 / rate)
     spectrum *= 1.0 / np.sqrt(1.0 + (freqs / cutoff) ** 4)
-    return np.fft.irfft(spectrum, x.size)
+    return np.asarray(np.fft.irfft(spectrum, x.size))
 
 
 def _bandpass_noise(rng: np.random.Generator, n: int, low: float, high: float, rate: int) -> np.ndarray:
@@ -95,7 +95,7 @@ def _bandpass_noise(rng: np.random.Generator, n: int, low: float, high: float, r
     freqs = np.fft.rfftfreq(n, 1.0 / rate)
     spectrum[(freqs < low) | (freqs > high)] = 0.0
     noise = np.fft.irfft(spectrum, n)
-    return noise / (np.max(np.abs(noise)) + 1e-12)
+    return np.asarray(noise / (np.max(np.abs(noise)) + 1e-12))
 
 
 def _note(freq: float, start: float, length: float, total: float, rate: int, bright: float = 0.3) -> np.ndarray:
@@ -112,7 +112,7 @@ def _finish(x: np.ndarray, rate: int, peak: float) -> np.ndarray:
     if fade:
         x = x.copy()
         x[-fade:] *= np.linspace(1.0, 0.0, fade)
-    return (x * (peak / (np.max(np.abs(x)) + 1e-12))).astype(np.float32)
+    return np.asarray(x * (peak / (np.max(np.abs(x)) + 1e-12)), dtype=np.float32)
 
 
 # Step cues: short, hard attack, distinct register and timbre per team/player.
@@ -232,7 +232,7 @@ def deal(rate: int) -> np.ndarray:
 def win(rate: int) -> np.ndarray:
     """A short fanfare: C E G then a held high C with a bright edge."""
     total = 1.0
-    parts = [_note(f, s, l, total, rate, bright=0.4) for f, s, l in (
+    parts = [_note(freq, start, length, total, rate, bright=0.4) for freq, start, length in (
         (523.25, 0.0, 0.2), (659.25, 0.12, 0.2), (783.99, 0.24, 0.2), (1046.5, 0.38, 0.6), (1318.5, 0.38, 0.6))]
     return _finish(np.sum(parts, axis=0), rate, 0.7)
 

@@ -248,7 +248,7 @@ class Mixer:
             if offset >= n:
                 return False
             offset = max(offset, 0)  # late (scheduled in the past): start at once, from its beginning
-        length = voice.buffer.shape[0]
+        length = int(voice.buffer.shape[0])
         take = min(n - offset, length - voice.position)
         tmp = self._tmp[:take]
         np.multiply(voice.buffer[voice.position:voice.position + take], voice.gain, out=tmp)
@@ -290,10 +290,11 @@ class Mixer:
     def _copy_speech(self, clip: SpeechClip, bus: np.ndarray, n: int) -> bool:
         buffer = clip.buffer
         assert buffer is not None
-        take = min(n, buffer.shape[0] - clip.position)
+        length = int(buffer.shape[0])
+        take = min(n, length - clip.position)
         bus[:take] += buffer[clip.position:clip.position + take]
         clip.position += take
-        return clip.position >= buffer.shape[0]
+        return clip.position >= length
 
 
 def _scale(stereo: np.ndarray, gain: np.ndarray) -> None:

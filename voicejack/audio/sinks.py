@@ -24,7 +24,7 @@ class WavSink:
 
     def __init__(self, path: str | Path, sample_rate: int) -> None:
         self.path = Path(path)
-        self._file = wave.open(str(self.path), "wb")
+        self._file: wave.Wave_write | None = wave.open(str(self.path), "wb")
         self._file.setnchannels(2)
         self._file.setsampwidth(2)
         self._file.setframerate(sample_rate)

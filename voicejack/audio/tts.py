@@ -117,7 +117,7 @@ class Pyttsx3Backend:
 
         # The espeak driver prints "Audio saved to ..." on every save; the
         # game's stdout is for the player, so that module's print is silenced.
-        espeak_driver.print = lambda *args, **kwargs: None  # type: ignore[attr-defined]
+        espeak_driver.print = lambda *args, **kwargs: None
         self._espeak: Any = espeak_library
         self._engine: Any = pyttsx3.init()  # a strong reference: pyttsx3 keeps engines in a weak dict
         self._driver: Any = self._engine.proxy._driver

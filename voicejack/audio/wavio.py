@@ -34,7 +34,7 @@ class Wav:
 
     @property
     def seconds(self) -> float:
-        return self.samples.shape[0] / self.sample_rate
+        return int(self.samples.shape[0]) / self.sample_rate
 
 
 def read_wav(path: str | Path) -> Wav:
@@ -114,7 +114,7 @@ def to_mono(samples: np.ndarray) -> np.ndarray:
     """Average the channels (a downmix that keeps a centred sound at its level)."""
     if samples.ndim == 1:
         return samples.astype(np.float32, copy=False)
-    return samples.mean(axis=1, dtype=np.float32)
+    return np.asarray(samples.mean(axis=1, dtype=np.float32))
 
 
 def resample(mono: np.ndarray, rate_in: int, rate_out: int) -> np.ndarray:
