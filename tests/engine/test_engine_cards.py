@@ -8,7 +8,7 @@ from voicejack.engine import HOME, legal_phrases, marble_id, progress
 from voicejack.engine import events as ev
 
 RED1, RED2, RED3 = marble_id("red", 1), marble_id("red", 2), marble_id("red", 3)
-BLUE1, BLUE2 = marble_id("blue", 1), marble_id("blue", 2)
+BLUE1 = marble_id("blue", 1)
 GREEN1 = marble_id("green", 1)
 
 
@@ -164,10 +164,9 @@ def test_r17_split_needs_two_different_marbles(position) -> None:
 def test_r17_second_part_judged_after_first(position) -> None:
     """R17: red 2 at 12 blocks red 1 at 10 from passing; moving red 2 first clears the road."""
     state = position(marbles={"red": [10, 12]}, hands={"red": ["7"]})
-    # red 1 first: only one step (11), or two (landing on red 2 = own capture, but then red 2
-    # is gone and there is no second marble to move). red 2 first with a steps: then red 1
-    # walks 7-a, passing nothing of its own once red 2 is ahead of where red 1 stops, or
-    # landing on it (own capture).
+    # Red 1 first: one step to 11 is its only part (two steps would capture red 2, leaving no
+    # second marble; more would pass it). Red 2 first by a: then red 1 walks 7 - a and must stop
+    # short of where red 2 now stands.
     words = ["zero", "one", "two", "three", "four", "five", "six"]
     expected = ["play seven red two", "play seven red one one red two six"]
     for a in range(1, 7):

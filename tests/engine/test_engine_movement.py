@@ -5,8 +5,8 @@ from __future__ import annotations
 from voicejack.engine import HOME, SAFE_OFFSET, legal_phrases, marble_id
 from voicejack.engine import events as ev
 
-RED1, RED2, RED3 = marble_id("red", 1), marble_id("red", 2), marble_id("red", 3)
-BLUE1, BLUE2, BLUE3 = marble_id("blue", 1), marble_id("blue", 2), marble_id("blue", 3)
+RED1, RED2 = marble_id("red", 1), marble_id("red", 2)
+BLUE1 = marble_id("blue", 1)
 GREEN1 = marble_id("green", 1)
 YELLOW1 = marble_id("yellow", 1)
 
