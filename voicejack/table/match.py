@@ -268,6 +268,8 @@ class Match:
 
     def _hand_to_bot(self, colour: str, why: str) -> None:
         seat = self.state.seat(colour)
+        if colour == self.listener:
+            why += ".you"
         self.bots[colour] = "bot"
         self.state.seats = tuple(
             Seat(s.colour, s.name, "bot") if s.colour == colour else s for s in self.state.seats

@@ -29,6 +29,8 @@ TABLE_MESSAGES: Final[dict[str, str]] = {
     "quit": "Match saved to {path}. Resume it with: voicejack resume.",
     "left": "{player} left the table. A bot takes over that seat.",
     "silent": "{player} has been silent for {minutes}. A bot takes over that seat.",
+    "left.you": "You left the table. A bot takes over your seat.",
+    "silent.you": "You have been silent for {minutes}. A bot takes over your seat.",
     "rate": "Speech rate {rate} words a minute.",
     "volume": "Volume {percent} percent.",
     "brief": "Brief descriptions.",
