@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from narration_helpers import table
 
 from voicejack.engine import GameState, LastCard, legal_moves, make_rules, new_game, play
-from voicejack.engine.board import colour_marbles
 from voicejack.narration import ENGLISH, Catalogue, Narrator, Verbosity
 from voicejack.narration.catalogue import TEMPLATES
 
@@ -107,9 +106,8 @@ def everything_said(narrator: Narrator, state: GameState) -> Iterator[str]:
         yield narrator.hand(state, listener)
         yield narrator.score(state, listener)
         yield narrator.last_card(state, listener)
-        for colour in state.rules.seats:
-            for marble in colour_marbles(colour):
-                yield narrator.where_is(state, marble, listener)
+        for marble in range(16):  # colours nobody plays included
+            yield narrator.where_is(state, marble, listener)
         for move in legal_moves(state):
             yield narrator.describe_option(state, move, listener or state.turn)
             after, events = play(state, move)

@@ -199,10 +199,10 @@ def test_where_is_a_marble(full: Narrator, brief: Narrator) -> None:
     )
 
 
-def test_where_is_a_marble_of_a_colour_not_at_the_table(full: Narrator) -> None:
+def test_where_is_a_marble_of_a_colour_not_at_the_table(full: Narrator, brief: Narrator) -> None:
     state = table(players=2, teams=False)
-    with pytest.raises(ValueError, match="blue is not at this table"):
-        full.where_is(state, marble_id("blue", 1), "red")
+    assert full.where_is(state, marble_id("blue", 1), "red") == "Nobody plays blue at this table."
+    assert brief.where_is(state, marble_id("yellow", 3), None) == "No yellow at this table."
 
 
 # ---------------------------------------------------------------------- board

@@ -224,6 +224,7 @@ TEMPLATES: Final[Mapping[str, tuple[str, str]]] = {
     "where.near": ("{text}.", "{text}."),
     "where.safe_near": ("It is {steps} short of {owner} safe zone.", "{steps} short of {owner} safe zone."),
     "where.subject": ("it", "it"),
+    "where.absent": ("Nobody plays {colour} at this table.", "No {colour} at this table."),
     # ---------------------------------------------------------------- board
     "board.regular": ("Regular version", "Regular"),
     "board.complex": ("Complex mode", "Complex"),

@@ -597,10 +597,11 @@ class Narrator:
     def where_is(self, state: GameState, marble: int, listener: str | None) -> str:
         """Where one marble stands, how near its safe zone, and who is near it.
 
-        Raises ValueError for a marble whose colour is not at this table.
+        A marble of a colour nobody plays (blue with two players) gets a plain answer, not an error:
+        a player may well ask about it.
         """
         if marble_colour(marble) not in state.rules.seats:
-            raise ValueError(f"{marble_colour(marble)} is not at this table")
+            return self._s("where.absent", colour=self.catalogue.colour(marble_colour(marble)))
         position = state.marbles[marble]
         sentences = [self._s(
             "where", marble=self._marble_ref(state, marble, listener), at=self._place("at", state, position, marble, listener),
