@@ -226,3 +226,8 @@ def test_no_sound_card_is_said_once_and_the_game_keeps_going(tmp_path: Path, not
     recorded = read_wav(tmp_path / "r.wav").samples
     assert recorded.shape[0] >= cuepack.synthesise(cuepack.OUT).size
     assert rms(recorded) > 0.005
+
+
+def test_an_unwritable_recording_path_is_one_clear_error(tmp_path: Path, notes: Notes) -> None:
+    with pytest.raises(OSError, match=r"cannot record to .*missing.*No such file"):
+        AudioOutput(realtime=False, record_path=tmp_path / "missing" / "x.wav", notify=notes.append, on_text=None)

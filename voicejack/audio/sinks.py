@@ -24,7 +24,13 @@ class WavSink:
 
     def __init__(self, path: str | Path, sample_rate: int) -> None:
         self.path = Path(path)
-        self._file: wave.Wave_write | None = wave.open(str(self.path), "wb")
+        try:
+            # Opened here, not by wave.open(path): a failed wave.open leaves a half-built
+            # writer whose destructor raises.
+            self._handle = open(self.path, "wb")  # noqa: SIM115 - closed in close()
+        except OSError as error:
+            raise OSError(f"cannot record to {self.path}: {error.strerror or error}") from None
+        self._file: wave.Wave_write | None = wave.open(self._handle, "wb")
         self._file.setnchannels(2)
         self._file.setsampwidth(2)
         self._file.setframerate(sample_rate)
@@ -43,6 +49,7 @@ class WavSink:
             if self._file is not None:
                 self._file.close()
                 self._file = None
+                self._handle.close()
 
 
 class RingTap:
