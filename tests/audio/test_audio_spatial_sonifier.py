@@ -197,3 +197,33 @@ def test_every_cue_the_sonifier_names_exists() -> None:
     sonifier = Sonifier("yellow", rules)
     names = {sonifier.step_cue(m) for m in range(16)}
     assert names <= set(cuepack.CUE_NAMES)
+
+
+@pytest.mark.parametrize(("players", "teams", "mode"), [(4, True, "regular"), (4, False, "complex"), (2, False, "complex")])
+def test_every_move_of_random_games_sounds_consistently(players: int, teams: bool, mode: str) -> None:
+    """Random games: each walk gives one step per cell, captures match the events, every cue exists."""
+    import random
+
+    from voicejack.engine import legal_moves, new_game, play
+
+    chooser = random.Random(11)
+    for seed in range(3):
+        state, _ = new_game(make_rules(players=players, teams=teams, mode=mode), seed=seed)
+        listener = state.rules.seats[-1]
+        sonifier = Sonifier(listener, state.rules)
+        for _ in range(400):
+            if state.winner is not None:
+                break
+            before = state
+            state, events = play(state, chooser.choice(legal_moves(state)))
+            timeline = sonifier.timeline(events, before)
+            names = [cue.cue for cue in timeline]
+            assert set(names) <= set(cuepack.CUE_NAMES)
+            assert all(cue.at >= 0 for cue in timeline) and [c.at for c in timeline] == sorted(c.at for c in timeline)
+            cells = sum(len(e.path) for e in events if isinstance(e, ev.MarbleWalked))
+            assert sum(name.startswith("step-") for name in names) == cells
+            captured = [e for e in events if isinstance(e, ev.MarbleCaptured)]
+            assert names.count(cuepack.CAPTURE) + names.count(cuepack.CAPTURE_OWN) == len(captured)
+            assert names.count(cuepack.CAPTURE_OWN) == sum(sonifier.is_ours(e.marble) for e in captured)
+            assert names.count(cuepack.YOUR_TURN) == sum(
+                isinstance(e, ev.TurnPassed) and e.colour == listener for e in events)
