@@ -48,7 +48,7 @@ def test_utterance(position: str, seat: str | None, utterances: str, expected: s
         assert result in legal
     if isinstance(result, Confirm) and isinstance(result.move, Move):
         assert result.move in legal
-        assert result.prompt.endswith("yes or no?")
+        assert result.prompt.lower().endswith("yes or no?")
     if isinstance(result, Ask):
         assert result.moves() <= legal and len(result.choices) >= 2
     if isinstance(result, NotUnderstood):

@@ -49,7 +49,7 @@ def _print_result(result: object) -> None:
 
 def hear_main(argv: Sequence[str]) -> int:
     parser = _parser()
-    args = parser.parse_args(list(argv))
+    args = parser.parse_intermixed_args(list(argv))
     if args.wav is None and not args.text:
         parser.print_usage(sys.stderr)
         print("voicejack hear: give TEXT to hear, or --wav FILE", file=sys.stderr)

@@ -46,9 +46,9 @@ def word_distance(heard: Sequence[str], key: Sequence[str], limit: float = 99.0)
 def allowed_cost(heard_length: int, key_length: int) -> float:
     """How many word errors a match of these lengths may carry and still count.
 
-    One error in a short phrase, two in a long one; and never so many that
-    fewer words matched than went wrong (a lone "mine" is not "nine").
+    One error in a short phrase, two in a long one, and always at least two
+    words right: a lone "mine" is not "nine", "option one" is not "red one".
     """
     longest = max(heard_length, key_length)
     budget = 1.0 if longest <= 4 else 2.0
-    return min(budget, (heard_length + key_length - 1) // 2)
+    return min(budget, float(longest - 2))

@@ -1,15 +1,13 @@
-"""Every sentence the command language says, in one small catalogue.
+"""Every sentence the command language says itself, in one small catalogue.
 
-Questions, choice labels, confirmation prompts and "not understood"
-reasons. The narration package tells the full story of an option; this
-catalogue keeps the dialog's own short sentences so they stay consistent.
+Questions, choice labels, the confirmation question and "not understood"
+reasons. What a move would do is told by the narration package
+(``Narrator.describe_option``); this catalogue only wraps it.
 """
 
 from __future__ import annotations
 
-from voicejack.engine import GameState, Move, MoveKind, marble_colour, marble_name, play
-from voicejack.engine import events as ev
-from voicejack.engine.board import SAFE_OFFSET
+from voicejack.engine import Move, MoveKind, marble_name
 from voicejack.engine.cards import RANK_WORDS
 
 
@@ -72,49 +70,15 @@ def steps_label(steps: int) -> str:
 # Confirmation -----------------------------------------------------------------
 
 
-def _whose(state: GameState, seat: str, marble: int) -> str:
-    colour = marble_colour(marble)
-    if colour == seat:
-        return f"your own {marble_name(marble)}"
-    if state.rules.partner(seat) == colour:
-        return f"your partner's {marble_name(marble)}"
-    return marble_name(marble)
-
-
-def _where(position: int) -> str:
-    if position > SAFE_OFFSET:
-        return f"safe place {position - SAFE_OFFSET}"
-    return f"cell {position}"
-
-
-def describe_move(state: GameState, seat: str, move: Move) -> str:
-    """A short account of a legal move: what moves where and who is sent home."""
-    _, events = play(state, move)
-    parts: list[str] = []
-    for event in events:
-        if isinstance(event, ev.MarbleCameOut):
-            parts.append(f"{marble_name(event.marble)} comes out")
-        elif isinstance(event, ev.MarbleWalked):
-            way = "back to" if event.backward else ("sweeps to" if event.sweep else "to")
-            parts.append(f"{marble_name(event.marble)} {way} {_where(event.end)}")
-        elif isinstance(event, ev.MarblesSwapped):
-            parts.append(f"{marble_name(event.marble)} swaps with {marble_name(event.other)}")
-        elif isinstance(event, ev.BurnForced):
-            parts.append(f"{event.target} must burn a card")
-        elif isinstance(event, ev.MarbleCaptured):
-            parts.append(f"sending home {_whose(state, seat, event.marble)}")
-        elif isinstance(event, ev.CardBurned):
-            parts.append(f"burn the {card_name(event.card)}")
-        elif isinstance(event, ev.HandBurned):
-            parts.append("burn your whole hand")
-    card = "Burn" if move.kind in (MoveKind.BURN, MoveKind.BURN_HAND) else f"The {card_name(move.card)}"
-    if move.kind in (MoveKind.BURN, MoveKind.BURN_HAND):
-        return ", ".join(parts).capitalize()
-    return f"{card}: " + ", ".join(parts)
-
-
 def confirm_move(description: str) -> str:
-    return f"{description}, yes or no?"
+    """"<description>, yes or no?"; a description of several sentences gets the question as its own."""
+    text = " ".join(description.split())
+    if text.endswith("."):
+        body = text[:-1]
+        if ". " not in body and ": " not in body:
+            return f"{body}, yes or no?"
+        return f"{text} Yes or no?"
+    return f"{text}, yes or no?"
 
 
 def confirm_command(name: str) -> str:

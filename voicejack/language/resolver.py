@@ -19,7 +19,9 @@ or partner's marble, and so are quit and leave.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Sequence
 
 from voicejack.engine import (
     GameState,
@@ -35,7 +37,7 @@ from voicejack.engine import (
 )
 from voicejack.engine import events as ev
 from voicejack.engine.board import COLOUR_INDEX, NUMBER_WORDS
-from voicejack.engine.cards import RANK_WORDS, WORD_RANKS
+from voicejack.engine.cards import WORD_RANKS
 from voicejack.engine.moves import PhraseSyntaxError, parse_phrase_syntax
 from voicejack.language import prompts
 from voicejack.language.dialog import QuestionBuilder
@@ -52,7 +54,7 @@ from voicejack.language.forms import (
 )
 from voicejack.language.heard import Grammar, Heard
 from voicejack.language.match import CLEAR_MARGIN, allowed_cost, word_distance
-from voicejack.language.normalise import Key, Normalised, key_of, normalise
+from voicejack.language.normalise import Key, Normalised, normalise
 from voicejack.language.resolution import (
     Ask,
     Command,
@@ -73,6 +75,41 @@ _READING_PENALTY = 0.5
 _OTHER_CARD_PENALTY = 1.0
 
 
+_BASE_CACHE: OrderedDict[tuple[object, ...], tuple[list[Move], tuple[Entry, ...]]] = OrderedDict()
+_BASE_CACHE_SIZE = 16
+_BASE_LOCK = threading.Lock()
+
+
+def _fingerprint(state: GameState, seat: str) -> tuple[object, ...]:
+    """Everything the legal moves and the forms depend on (states are mutable, so never their identity)."""
+    hands = tuple((colour, tuple(hand)) for colour, hand in state.hands.items())
+    return (seat, state.rules, state.seats, tuple(state.marbles), hands, state.turn, state.forced_burn, state.winner)
+
+
+def _base(state: GameState, seat: str, acting: bool) -> tuple[list[Move], tuple[Entry, ...]]:
+    """The legal moves and the command and move forms, remembered for the last few positions.
+
+    A table builds the grammar and then resolves what was heard in the same
+    position, often several times over a dialog: this is the costly part.
+    """
+    key = _fingerprint(state, seat)
+    with _BASE_LOCK:
+        found = _BASE_CACHE.get(key)
+        if found is not None:
+            _BASE_CACHE.move_to_end(key)
+            return found
+    moves = legal_moves(state) if acting else []
+    entries = list(command_entries(state, seat))
+    if acting:
+        entries.extend(move_entries(state, seat, moves))
+    built = (moves, tuple(entries))
+    with _BASE_LOCK:
+        _BASE_CACHE[key] = built
+        while len(_BASE_CACHE) > _BASE_CACHE_SIZE:
+            _BASE_CACHE.popitem(last=False)
+    return built
+
+
 class Language:
     """The forms in play for one position, seat and pending question."""
 
@@ -80,12 +117,11 @@ class Language:
         self.state = state
         self.seat = seat
         self.acting = seat == state.turn and state.winner is None
-        self.moves: list[Move] = legal_moves(state) if self.acting else []
+        moves, base = _base(state, seat, self.acting)
+        self.moves: list[Move] = moves
         self.dialog = self._still_valid(dialog)
         self.builder = QuestionBuilder(state, seat)
-        entries: list[Entry] = list(command_entries(state, seat))
-        if self.acting:
-            entries.extend(move_entries(state, seat, self.moves))
+        entries = list(base)
         if isinstance(self.dialog, Ask):
             # While a question is pending, a marble named alone answers it; it does not start afresh.
             entries = [entry for entry in entries if not entry.vague]
@@ -115,11 +151,27 @@ class Language:
         return Grammar(tuple(sorted({entry.form for entry in self.entries if entry.spoken})))
 
 
-class Resolver:
-    """Resolves utterances with one set of settings (confirmation policy, confidence thresholds)."""
+Describe = Callable[[GameState, Move, str], str]
 
-    def __init__(self, settings: LanguageSettings | None = None) -> None:
+
+def brief_description(state: GameState, move: Move, listener: str) -> str:
+    """The narrator's brief account of an option (the default wording of confirmations)."""
+    from voicejack.narration.narrator import Narrator, Verbosity
+
+    return Narrator(Verbosity.BRIEF).describe_option(state, move, listener)
+
+
+class Resolver:
+    """Resolves utterances with one set of settings (confirmation policy, confidence thresholds).
+
+    ``describe(state, move, listener)`` words a move for its confirmation
+    prompt; by default the narrator's brief description. A table passes its
+    own narrator's ``describe_option`` to follow the player's verbosity.
+    """
+
+    def __init__(self, settings: LanguageSettings | None = None, describe: Describe | None = None) -> None:
         self.settings = settings or LanguageSettings()
+        self.describe: Describe = describe or brief_description
 
     # Public API ------------------------------------------------------------
 
@@ -214,7 +266,7 @@ class Resolver:
         policy = self.settings.confirm
         own_capture = self.settings.confirm_own_captures and sends_home_own(language.state, language.seat, move)
         if policy is ConfirmPolicy.ALWAYS or own_capture or (policy is ConfirmPolicy.AUTO and not certain):
-            description = prompts.describe_move(language.state, language.seat, move)
+            description = self.describe(language.state, move, language.seat)
             return Confirm(move, prompts.confirm_move(description))
         return move
 
@@ -247,7 +299,7 @@ _DEFAULT = Resolver()
 
 def resolve(state: GameState, seat: str, heard: Heard | str, dialog: Dialog = None,
             settings: LanguageSettings | None = None) -> Resolution:
-    """See Resolver.resolve."""
+    """See Resolver.resolve (default wording; pass ``settings`` to change the confirmation policy)."""
     return (Resolver(settings) if settings else _DEFAULT).resolve(state, seat, heard, dialog)
 
 
@@ -429,12 +481,3 @@ def _why_illegal(language: Language, phrase: str) -> str | None:
         if is_safe(position) and (rank in ("4", "J") or marble_colour(marble) != own):
             return f"{marble_name(marble)} is in its safe zone"
     return None
-
-
-def canonical_key(move: Move) -> Key:
-    return key_of(move.phrase)
-
-
-__all__ = [
-    "Language", "Resolver", "resolve", "phrase_set", "sends_home_own", "RANK_WORDS",
-]

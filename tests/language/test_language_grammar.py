@@ -1,0 +1,154 @@
+"""The phrase sets: what a recogniser listens for, as a phrase list (vosk) and as JSGF (pocketsphinx)."""
+
+from __future__ import annotations
+
+import pytest
+from jsgf_expand import sentences
+from lang_positions import POSITIONS, table
+from lang_random import random_positions
+
+from voicejack.engine import GameState, legal_moves
+from voicejack.language import Ask, Grammar, NotUnderstood, Resolver, phrase_set, resolve
+from voicejack.language.forms import COMMANDS
+
+pocketsphinx = pytest.importorskip("pocketsphinx")
+
+
+@pytest.fixture(scope="module")
+def decoder() -> object:
+    pocketsphinx.set_loglevel("FATAL")
+    return pocketsphinx.Decoder(lm=None)
+
+
+def busy_position() -> GameState:
+    """Every marble out, the 7, jack, ace, 5 and king in a complex hand: about as big as a grammar gets."""
+    return table(
+        {"red": ["7", "J", "A", "5", "K"], "blue": ["2"], "green": ["2"], "yellow": ["2"]},
+        {"red": [3, 12, 25, 33], "blue": [21, 40, 46, 70], "green": [44, 52, 60, 66], "yellow": [5, 15, 28, 59]},
+        mode="complex",
+    )
+
+
+def sample_grammars() -> list[tuple[str, Grammar]]:
+    """Grammars of every named position, some random ones, and some with a question pending."""
+    found = [(name, phrase_set(state, state.turn)) for name, state in POSITIONS.items()]
+    found += [(f"random{i}", phrase_set(state, state.turn)) for i, state in enumerate(random_positions(8, seed=3))]
+    for name, state, words in (("mid", POSITIONS["mid"], "seven"), ("mid", POSITIONS["mid"], "jack"),
+                               ("burn_one", POSITIONS["burn_one"], "burn"), ("complex", POSITIONS["complex"], "ten")):
+        asked = resolve(state, state.turn, words)
+        assert isinstance(asked, Ask)
+        found.append((f"{name}+{words}", phrase_set(state, state.turn, asked)))
+    found.append(("busy", phrase_set(busy_position(), "red")))
+    return found
+
+
+GRAMMARS = sample_grammars()
+
+
+@pytest.mark.parametrize(("name", "grammar"), GRAMMARS, ids=[name for name, _ in GRAMMARS])
+def test_jsgf_accepts_exactly_the_phrase_list(name: str, grammar: Grammar) -> None:
+    assert sentences(grammar.jsgf("voicejack")) == set(grammar.phrases)
+
+
+@pytest.mark.parametrize(("name", "grammar"), GRAMMARS, ids=[name for name, _ in GRAMMARS])
+def test_pocketsphinx_loads_the_jsgf_and_accepts_every_phrase(name: str, grammar: Grammar, decoder: object) -> None:
+    fsg = decoder.parse_jsgf(grammar.jsgf("turn"))  # type: ignore[attr-defined]
+    phrases = set(grammar.phrases)
+    assert all(fsg.accept(phrase) for phrase in phrases)
+    # A phrase cut short, or with a stray word added, is refused unless it is itself a phrase.
+    for phrase in sorted(phrases)[::7]:
+        shorter = " ".join(phrase.split()[:-1])
+        if shorter and shorter not in phrases:
+            assert not fsg.accept(shorter), shorter
+        assert not fsg.accept(phrase + " banana")
+
+
+def test_every_word_is_in_the_pocketsphinx_dictionary(decoder: object) -> None:
+    words = set().union(*(grammar.words() for _, grammar in GRAMMARS))
+    unknown = sorted(word for word in words if decoder.lookup_word(word) is None)  # type: ignore[attr-defined]
+    assert unknown == []
+
+
+def test_the_phrase_list_is_sorted_unique_lowercase_words() -> None:
+    for _, grammar in GRAMMARS:
+        assert list(grammar.phrases) == sorted(set(grammar.phrases))
+        for phrase in grammar.phrases:
+            assert phrase == " ".join(phrase.split()) and phrase == phrase.lower()
+            assert all(word.isalpha() for word in phrase.split()), phrase
+
+
+def test_every_legal_moves_canonical_phrase_is_listened_for() -> None:
+    for state in list(POSITIONS.values()) + list(random_positions(10, seed=5)):
+        phrases = set(phrase_set(state, state.turn).phrases)
+        assert {move.phrase for move in legal_moves(state)} <= phrases
+
+
+def test_card_words_are_only_those_of_cards_that_can_be_played() -> None:
+    start = phrase_set(POSITIONS["start"], "red").words()  # K 6 4 9, all home: only the king moves
+    assert "king" in start and "out" in start
+    assert not {"queen", "jack", "ace", "seven", "nine", "six", "burn"} & start
+    walks = phrase_set(POSITIONS["walks"], "red").words()  # Q Q 4 2
+    assert {"queen", "four", "two"} <= walks
+    assert not {"king", "jack", "ace", "seven", "eleven", "swap", "sweep"} & walks
+    burning = phrase_set(POSITIONS["burn_one"], "red").words()
+    assert {"burn", "two", "three", "nine", "queen"} <= burning
+    assert "play" not in burning
+
+
+def test_where_is_may_name_any_marble_at_the_table() -> None:
+    four = set(phrase_set(POSITIONS["start"], "red").phrases)
+    assert {"where is yellow four", "where is blue one", "where is marble three"} <= four
+    two = set(phrase_set(POSITIONS["two"], "red").phrases)
+    assert "where is green two" in two and "where is blue one" not in two
+
+
+def test_a_player_not_to_act_is_listened_to_for_commands_only() -> None:
+    state = POSITIONS["mid"]
+    waiting = phrase_set(state, "blue")
+    acting = phrase_set(state, "red")
+    assert "read the board" in waiting.phrases and "quit" in waiting.phrases
+    assert not any(p.startswith("play") or p.startswith("burn") for p in waiting.phrases)
+    assert set(waiting.phrases) < set(acting.phrases)
+
+
+def test_the_commands_are_always_listened_for() -> None:
+    for _, grammar in GRAMMARS:
+        phrases = set(grammar.phrases)
+        for _, forms in COMMANDS:
+            assert set(forms) <= phrases
+
+
+def test_a_pending_question_adds_its_answers() -> None:
+    state = POSITIONS["mid"]
+    seven = resolve(state, "red", "seven")
+    assert isinstance(seven, Ask)
+    phrases = set(phrase_set(state, "red", seven).phrases)
+    assert {"red one", "marble two", "option two", "first", "second", "one", "two"} <= phrases
+    steps = resolve(state, "red", "red one", seven)
+    assert isinstance(steps, Ask) and steps.topic == "steps"
+    phrases = set(phrase_set(state, "red", steps).phrases)
+    assert {"five", "five steps", "all seven", "option seven", "one step"} <= phrases
+    # Bare numbers mean steps here, so "option" is needed to pick by number.
+    assert "number five" not in phrases
+
+
+def test_every_phrase_listened_for_means_something() -> None:
+    resolver = Resolver()
+    for name, state in POSITIONS.items():
+        for seat in state.rules.seats:
+            for phrase in phrase_set(state, seat).phrases:
+                result = resolver.resolve(state, seat, phrase)
+                if not isinstance(result, NotUnderstood):
+                    continue
+                # Only a move attempt from a player not to act may be refused, or anything once the match is over.
+                assert result.code in ("not_your_turn", "over"), (name, seat, phrase, result)
+
+
+def test_grammar_sizes_stay_reasonable() -> None:
+    """The biggest realistic grammar stays small enough to switch per turn (numbers in the report)."""
+    busy = phrase_set(busy_position(), "red")
+    assert len(legal_moves(busy_position())) > 100
+    assert len(busy.phrases) < 2500
+    assert len(busy.jsgf()) < 20000
+    for _, grammar in GRAMMARS:
+        assert len(grammar.jsgf()) < len("\n".join(grammar.phrases))

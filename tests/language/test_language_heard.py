@@ -1,0 +1,201 @@
+"""Confidences, n-best alternatives, confirmation settings and the pending-question bookkeeping."""
+
+from __future__ import annotations
+
+from lang_positions import POSITIONS
+
+from voicejack.engine import Move, legal_moves
+from voicejack.language import (
+    Ask,
+    Command,
+    Confirm,
+    ConfirmPolicy,
+    Conversation,
+    Heard,
+    LanguageSettings,
+    NotUnderstood,
+    Resolver,
+    resolve,
+)
+
+MID = POSITIONS["mid"]  # red 1 on 10, red 2 on 30 (nine sends home partner green 1); 9 7 A J
+
+
+def phrase_of(result: object) -> str:
+    if isinstance(result, Move):
+        return f"move {result.phrase}"
+    if isinstance(result, Confirm):
+        return f"confirm {result.phrase}"
+    if isinstance(result, Ask):
+        return "ask " + "|".join(c.label for c in result.choices)
+    if isinstance(result, Command):
+        return f"command {result}"
+    assert isinstance(result, NotUnderstood)
+    return f"no {result.code}"
+
+
+# --- per-word confidence -------------------------------------------------------
+
+
+def test_confident_words_play_at_once() -> None:
+    assert phrase_of(resolve(MID, "red", Heard("play nine red one", (0.95, 0.9, 0.99, 0.97)))) == "move play nine red one"
+
+
+def test_one_doubtful_meaning_word_asks_for_confirmation() -> None:
+    assert phrase_of(resolve(MID, "red", Heard("play nine red one", (0.95, 0.9, 0.45, 0.97)))) == "confirm play nine red one"
+
+
+def test_doubtful_fillers_do_not_matter() -> None:
+    heard = Heard("um play nine red one please", (0.1, 0.2, 0.9, 0.95, 0.9, 0.3))
+    assert phrase_of(resolve(MID, "red", heard)) == "move play nine red one"
+
+
+def test_all_words_doubtful_is_not_understood() -> None:
+    result = resolve(MID, "red", Heard("play nine red one", (0.2, 0.2, 0.25, 0.1)))
+    assert isinstance(result, NotUnderstood) and result.code == "unclear" and not result.refused
+
+
+def test_confidences_that_do_not_line_up_with_the_words_are_ignored() -> None:
+    assert phrase_of(resolve(MID, "red", Heard("play nine red one", (0.1,)))) == "move play nine red one"
+
+
+def test_a_doubtful_answer_to_a_question_is_confirmed() -> None:
+    asked = resolve(MID, "red", Heard("nine"))
+    assert isinstance(asked, Ask)
+    assert phrase_of(resolve(MID, "red", Heard("one", (0.5,)), asked)) == "confirm play nine red one"
+    assert phrase_of(resolve(MID, "red", Heard("one", (0.9,)), asked)) == "move play nine red one"
+
+
+def test_a_doubtful_command_is_still_carried_out() -> None:
+    assert phrase_of(resolve(MID, "red", Heard("read the board", (0.5, 0.9, 0.5)))) == "command board"
+
+
+# --- n-best alternatives -----------------------------------------------------------
+
+
+def test_an_alternative_naming_another_move_turns_a_play_into_a_confirmation() -> None:
+    heard = Heard("play nine red one", alternatives=("play nine red two",))
+    assert phrase_of(resolve(MID, "red", heard)) == "confirm play nine red one"
+
+
+def test_alternatives_that_agree_or_are_not_moves_change_nothing() -> None:
+    heard = Heard("play nine red one", alternatives=("play nine red one", "nine red one", "read the board"))
+    assert phrase_of(resolve(MID, "red", heard)) == "move play nine red one"
+
+
+def test_a_blurred_best_text_and_an_exact_alternative_for_another_move_are_asked_about() -> None:
+    heard = Heard("play nine bed one", alternatives=("play nine red two",))
+    assert phrase_of(resolve(MID, "red", heard)) == "ask red 1|red 2"
+
+
+def test_an_alternative_can_rescue_a_best_text_that_means_nothing() -> None:
+    heard = Heard("banana", alternatives=("play nine red one",))
+    assert phrase_of(resolve(MID, "red", heard)) == "confirm play nine red one"
+
+
+def test_without_alternatives_the_blurred_text_is_confirmed() -> None:
+    assert phrase_of(resolve(MID, "red", Heard("play nine bed one"))) == "confirm play nine red one"
+
+
+# --- settings ---------------------------------------------------------------------
+
+
+def test_always_confirms_even_an_exact_move() -> None:
+    resolver = Resolver(LanguageSettings(confirm=ConfirmPolicy.ALWAYS))
+    assert phrase_of(resolver.resolve(MID, "red", "play nine red one")) == "confirm play nine red one"
+    assert phrase_of(resolver.resolve(MID, "red", "board")) == "command board"
+
+
+def test_never_plays_a_clear_but_inexact_match_at_once() -> None:
+    resolver = Resolver(LanguageSettings(confirm=ConfirmPolicy.NEVER))
+    assert phrase_of(resolver.resolve(MID, "red", "play nine bed one")) == "move play nine red one"
+    assert phrase_of(resolver.resolve(MID, "red", Heard("play nine red one", (0.9, 0.4, 0.9, 0.9)))) == "move play nine red one"
+
+
+def test_never_still_asks_between_moves_and_refuses_illegal_ones() -> None:
+    resolver = Resolver(LanguageSettings(confirm=ConfirmPolicy.NEVER))
+    assert phrase_of(resolver.resolve(MID, "red", "nine red")) == "ask red 1|red 2"
+    assert phrase_of(resolver.resolve(MID, "red", "play nine red four")) == "no illegal"
+
+
+def test_sending_home_your_own_or_your_partners_marble_is_confirmed_whatever_the_policy() -> None:
+    own = POSITIONS["own_capture"]
+    for policy in ConfirmPolicy:
+        resolver = Resolver(LanguageSettings(confirm=policy))
+        assert phrase_of(resolver.resolve(own, "red", "play three red one")) == "confirm play three red one"
+        assert phrase_of(resolver.resolve(MID, "red", "play nine red two")) == "confirm play nine red two"
+    quick = Resolver(LanguageSettings(confirm=ConfirmPolicy.NEVER, confirm_own_captures=False))
+    assert phrase_of(quick.resolve(own, "red", "play three red one")) == "move play three red one"
+
+
+def test_quit_and_leave_are_always_confirmed() -> None:
+    for policy in ConfirmPolicy:
+        resolver = Resolver(LanguageSettings(confirm=policy))
+        for word in ("quit", "leave"):
+            result = resolver.resolve(MID, "blue", word)
+            assert isinstance(result, Confirm) and result.move == Command(word)
+            assert resolver.resolve(MID, "blue", "yes", result) == Command(word)
+
+
+def test_capturing_an_opponent_is_not_confirmed() -> None:
+    wall = POSITIONS["wall"]  # ace one lands on blue's exposed back marble
+    assert phrase_of(resolve(wall, "red", "play ace red one one")) == "move play ace red one one"
+
+
+def test_the_confirmation_prompt_uses_the_given_description() -> None:
+    resolver = Resolver(describe=lambda state, move, listener: f"the {move.card} for {listener}")
+    result = resolver.resolve(MID, "red", "play nine red two")
+    assert isinstance(result, Confirm) and result.prompt == "the 9 for red, yes or no?"
+
+
+def test_the_default_prompt_tells_whose_marble_goes_home() -> None:
+    result = resolve(POSITIONS["own_capture"], "red", "play three red one")
+    assert isinstance(result, Confirm)
+    assert "your own red 2" in result.prompt and result.prompt.endswith("Yes or no?")
+
+
+# --- the pending question -------------------------------------------------------------
+
+
+def test_a_question_about_another_position_is_forgotten() -> None:
+    asked = resolve(MID, "red", "nine")
+    assert isinstance(asked, Ask)
+    walks = POSITIONS["walks"]  # red holds no nine here
+    result = resolve(walks, "red", "option one", asked)
+    assert isinstance(result, NotUnderstood)
+    assert phrase_of(resolve(walks, "red", "red one", asked)) == "ask two|four|queen"
+
+
+def test_a_confirmation_of_a_move_no_longer_legal_is_forgotten() -> None:
+    pending = Confirm(next(m for m in legal_moves(MID) if m.phrase == "play nine red two"), "?")
+    assert resolve(POSITIONS["walks"], "red", "yes", pending) == Command("yes")
+
+
+def test_the_conversation_keeps_the_question_until_it_is_answered_or_cancelled() -> None:
+    talk = Conversation("red")
+    assert isinstance(talk.hear(MID, "seven"), Ask)
+    assert isinstance(talk.hear(MID, "banana"), NotUnderstood) and isinstance(talk.pending, Ask)
+    assert talk.hear(MID, "whose turn") == Command("turn") and isinstance(talk.pending, Ask)
+    assert isinstance(talk.hear(MID, "red two"), Ask)
+    assert talk.hear(MID, "cancel") == Command("cancel") and talk.pending is None
+    assert isinstance(talk.hear(MID, "seven"), Ask)
+    move = talk.hear(MID, "play nine red one")
+    assert isinstance(move, Move) and talk.pending is None
+    assert isinstance(talk.hear(MID, "play nine red two"), Confirm)
+    assert talk.hear(MID, "no") == Command("no") and talk.pending is None
+    assert isinstance(talk.hear(MID, "quit"), Confirm)
+    assert talk.hear(MID, "yes") == Command("quit") and talk.pending is None
+
+
+def test_the_spoken_question_reads_out_its_numbered_choices() -> None:
+    asked = resolve(MID, "red", "ace")
+    assert isinstance(asked, Ask)
+    assert asked.spoken() == "What should the ace do? 1, bring a marble out. 2, 1 step. 3, 11 steps."
+
+
+def test_resolving_leaves_the_state_untouched() -> None:
+    state = POSITIONS["mid"]
+    before = (list(state.marbles), {c: list(h) for c, h in state.hands.items()}, state.turn, state.rng.getstate())
+    for text in ("play nine red two", "seven", "jack red one blue one", "burn nine", "quit"):
+        resolve(state, "red", text)
+    assert (state.marbles, state.hands, state.turn, state.rng.getstate()) == before
