@@ -7,7 +7,7 @@ legal one (R39); ``apply_move`` mutates the state and returns the events.
 
 from __future__ import annotations
 
-from voicejack.engine.board import BASE_BY_INDEX, COLOUR_INDEX, HOME, MAX_PROGRESS, SAFE_OFFSET
+from voicejack.engine.board import BASE_BY_INDEX, COLOUR_INDEX, COLOURS, HOME, MAX_PROGRESS, SAFE_OFFSET
 from voicejack.engine.cards import ACE_STEPS, RANK_ORDER, SEVEN, SWEEP_STEPS, WALK_VALUES
 from voicejack.engine.events import (
     BurnForced,
@@ -330,7 +330,7 @@ def _splits(state: GameState, colour: str, movers: range) -> list[Move]:
         for first_steps in range(1, SEVEN):
             walk = _walk_forward(state, first, first_steps)
             if walk is None:
-                continue
+                break  # whatever blocks a walk (or overshoots) also blocks every longer one
             start, undo = _place(state, first, *walk)
             second_movers = _colour_marbles(mover_colour(state, colour))
             second_steps = SEVEN - first_steps
@@ -427,7 +427,6 @@ def apply_move(state: GameState, move: Move) -> list[Event]:
 
 def _carry_out(state: GameState, colour: str, move: Move, events: list[Event]) -> None:
     kind = move.kind
-    finished = {seat for seat in state.rules.seats if state.marbles_in(seat) == 4}
     if kind is MoveKind.OUT:
         colour_index = COLOUR_INDEX[mover_colour(state, colour)]
         found = _out_capture(state, colour_index)
@@ -441,26 +440,28 @@ def _carry_out(state: GameState, colour: str, move: Move, events: list[Event]) -
         state.marbles[marble] = cell
         state.board[cell] = marble
     elif kind is MoveKind.WALK or kind is MoveKind.SWEEP:
-        _walk(state, colour, move.marble, move.steps, events, backward=move.backward, sweep=kind is MoveKind.SWEEP)
+        if _walk(state, colour, move.marble, move.steps, events, backward=move.backward, sweep=kind is MoveKind.SWEEP):
+            _check_finished(state, colour, move.marble, events)
     elif kind is MoveKind.SPLIT:
-        _walk(state, colour, move.marble, move.steps, events)
-        _check_finished(state, colour, events, finished)
-        if state.winner is not None:
-            return
-        _walk(state, colour, move.second, move.second_steps, events)
+        if _walk(state, colour, move.marble, move.steps, events):
+            _check_finished(state, colour, move.marble, events)
+            if state.winner is not None:
+                return
+        if _walk(state, colour, move.second, move.second_steps, events):
+            _check_finished(state, colour, move.second, events)
     elif kind is MoveKind.SWAP:
         a, b = move.marble, move.second
         cell_a, cell_b = state.marbles[a], state.marbles[b]
         state.marbles[a], state.marbles[b] = cell_b, cell_a
         state.board[cell_a], state.board[cell_b] = b, a
         events.append(MarblesSwapped(a, b, cell_a, cell_b, colour))
-    _check_finished(state, colour, events, finished)
 
 
 def _walk(
     state: GameState, colour: str, marble: int, steps: int, events: list[Event],
     backward: bool = False, sweep: bool = False,
-) -> None:
+) -> bool:
+    """Carry out one marble's walk; True when it entered its safe zone."""
     if sweep:
         walk = _sweep(state, marble)
     elif backward:
@@ -471,38 +472,37 @@ def _walk(
     path, captured = walk
     start = state.marbles[marble]
     events.append(MarbleWalked(marble, start, tuple(path), backward, colour, sweep))
-    # Report captures in the order the walk reached them.
-    order = {cell: index for index, cell in enumerate(path)}
-    for c in sorted(captured, key=lambda c: order[state.marbles[c]]):
-        end = state.marbles[c] == path[-1]
-        how = "swept" if sweep and not end else "landed"
-        events.append(MarbleCaptured(c, state.marbles[c], marble, colour, how))
+    end = path[-1]
+    for c in captured:  # already in the order the walk reached them
+        position = state.marbles[c]
+        how = "swept" if sweep and position != end else "landed"
+        events.append(MarbleCaptured(c, position, marble, colour, how))
     _place(state, marble, path, captured)
-    if path[-1] > SAFE_OFFSET and start <= SAFE_OFFSET:
-        events.append(EnteredSafeZone(marble, path[-1] - SAFE_OFFSET))
+    if end > SAFE_OFFSET and start <= SAFE_OFFSET:
+        events.append(EnteredSafeZone(marble, end - SAFE_OFFSET))
+        return True
+    return False
 
 
-def _check_finished(state: GameState, colour: str, events: list[Event], finished: set[str]) -> None:
-    """R36-R37: announce each player whose four just came in, and a win.
+def _check_finished(state: GameState, colour: str, entered: int, events: list[Event]) -> None:
+    """R36-R37: after ``entered`` came into its safe zone, announce its owner finishing, and a win.
 
-    ``finished`` holds the players already announced; it is updated.
+    A player can only finish on the move that brings their fourth marble in,
+    so this is called exactly when a marble enters.
     """
     rules = state.rules
-    for seat in rules.seats:
-        if seat not in finished and state.marbles_in(seat) == 4:
-            finished.add(seat)
-            if not rules.teams:
-                state.winner = (seat,)
-                events.append(Won(state.winner))
-                return
-            events.append(PlayerFinished(seat, rules.partner(seat)))
-    if rules.teams:
-        team = rules.team_of(colour)
-        for side in (team, tuple(c for c in rules.seats if c not in team)):
-            if all(state.marbles_in(c) == 4 for c in side):
-                state.winner = side
-                events.append(Won(side))
-                return
+    owner = COLOURS[entered >> 2]
+    if state.marbles_in(owner) != 4:
+        return
+    if not rules.teams:
+        state.winner = (owner,)
+        events.append(Won(state.winner))
+        return
+    events.append(PlayerFinished(owner, rules.partner(owner)))
+    team = rules.team_of(owner)
+    if all(state.marbles_in(c) == 4 for c in team):
+        state.winner = team
+        events.append(Won(team))
 
 
 def _pass_turn(state: GameState, colour: str, events: list[Event]) -> None:
