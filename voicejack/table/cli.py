@@ -192,10 +192,15 @@ def _open_audio(settings: Settings, record: str | None):
     except ImportError as error:
         print(f"voicejack: sound is off ({error}); playing in text only.", file=sys.stderr)
         return None
-    return AudioOutput(
-        device=settings.output_device, record_path=record, headphones=settings.headphones,
-        speech_rate=settings.speech_rate, speech_volume=settings.speech_volume, cue_volume=settings.cue_volume,
-    )
+    try:
+        return AudioOutput(
+            device=settings.output_device, record_path=record, headphones=settings.headphones,
+            speech_rate=settings.speech_rate, speech_volume=settings.speech_volume, cue_volume=settings.cue_volume,
+            on_text=None,  # the presenter prints every line itself
+        )
+    except OSError as error:  # an unwritable --record file
+        print(f"voicejack: {error}; playing without sound.", file=sys.stderr)
+        return None
 
 
 def _open_voice(settings: Settings):

@@ -90,6 +90,8 @@ class Match:
 
     def run(self, announce_start: bool = True) -> Outcome:
         state = self.state
+        if self.presenter.audio is not None:
+            self.presenter.audio.set_table(self.listener or (self.humans[0] if self.humans else None), state.rules)
         if announce_start:
             self.presenter.say(self.narrator.match_start(state, self.listener))
         try:
