@@ -8,6 +8,7 @@
     True
 """
 
+from voicejack.language.conversation import Conversation
 from voicejack.language.heard import Grammar, Heard
 from voicejack.language.resolution import (
     Ask,
@@ -22,7 +23,6 @@ from voicejack.language.resolution import (
     summary,
 )
 from voicejack.language.resolver import Language, Resolver, phrase_set, resolve, sends_home_own
-from voicejack.language.conversation import Conversation
 
 __all__ = [
     "Ask", "Choice", "Command", "Confirm", "ConfirmPolicy", "Conversation", "Dialog", "Grammar", "Heard",

@@ -28,11 +28,16 @@ class Conversation:
         return self.resolver.phrase_set(state, self.seat, self.pending)
 
     def hear(self, state: GameState, heard: Heard | str) -> Resolution:
+        was_confirming = isinstance(self.pending, Confirm)
         result = self.resolver.resolve(state, self.seat, heard, self.pending)
         if isinstance(result, (Ask, Confirm)):
             self.pending = result
-        elif isinstance(result, Move) or (isinstance(result, Command) and (result.name in DROPS_DIALOG or isinstance(self.pending, Confirm) and result.name in ("quit", "leave"))):
+        elif isinstance(result, Move):
             self.pending = None
+        elif isinstance(result, Command) and (
+            result.name in DROPS_DIALOG or was_confirming and result.name in self.resolver.settings.destructive_commands
+        ):
+            self.pending = None  # "cancel", "no", or a confirmed quit/leave
         return result
 
     def reset(self) -> None:

@@ -169,7 +169,7 @@ def _readings(words: list[str]) -> list[Key]:
     for choice in itertools.product((False, True), repeat=len(spots)):
         result: list[str] = []
         skip_until = -1
-        chosen = {spot[0]: spot for spot, take in zip(spots, choice) if take}
+        chosen = {spot[0]: spot for spot, take in zip(spots, choice, strict=True) if take}
         for position, word in enumerate(words):
             if position < skip_until:
                 continue

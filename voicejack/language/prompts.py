@@ -101,8 +101,8 @@ def card_stuck(rank: str) -> str:
     return f"The {card_name(rank)} cannot move any marble now."
 
 
-def say_card_first(marble: str) -> str:
-    return f"Say the card too, like nine {marble}."
+def marble_stuck(marble: str) -> str:
+    return f"{marble} cannot move with any of your cards now."
 
 
 def must_burn(whole_hand: bool) -> str:
@@ -137,6 +137,10 @@ def unclear() -> str:
 
 def empty() -> str:
     return "I didn't hear anything."
+
+
+def say_more() -> str:
+    return "Say a card, and a marble if it needs one, like nine red one."
 
 
 def unknown(text: str) -> str:

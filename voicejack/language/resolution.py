@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Union
 
 from voicejack.engine import Move
 
@@ -97,8 +96,8 @@ class NotUnderstood:
         return self.code in ("not_your_turn", "no_card", "illegal", "must_burn", "forced_burn", "over", "no_option")
 
 
-Resolution = Union[Move, Confirm, Ask, Command, NotUnderstood]
-Dialog = Union[Ask, Confirm, None]
+Resolution = Move | Confirm | Ask | Command | NotUnderstood
+Dialog = Ask | Confirm | None
 
 
 class ConfirmPolicy(Enum):

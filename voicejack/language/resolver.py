@@ -188,7 +188,7 @@ class Resolver:
         hypotheses = [normalise(text, heard.typed) for text in texts]
         primary = hypotheses[0]
         if not primary.primary:
-            return NotUnderstood(prompts.empty(), "empty")
+            return NotUnderstood(prompts.say_more() if primary.raw_words else prompts.empty(), "empty")
         low_confidence = False
         confidences = _meaning_confidences(heard, primary)
         if confidences:
@@ -324,7 +324,7 @@ def _meaning_confidences(heard: Heard, primary: Normalised) -> list[float]:
     """Confidences of the words that carried meaning (fillers do not count)."""
     if not heard.word_confidences or len(heard.word_confidences) != len(primary.raw_words):
         return []
-    return [c for c, kept in zip(heard.word_confidences, primary.content) if kept]
+    return [c for c, kept in zip(heard.word_confidences, primary.content, strict=True) if kept]
 
 
 def _exact_targets(language: Language, hypothesis: Normalised) -> list[Target]:
@@ -418,6 +418,9 @@ def _refusal(language: Language, hypothesis: Normalised) -> NotUnderstood | None
         return None
     if state.forced_burn:
         return NotUnderstood(prompts.forced_burn(), "forced_burn")
+    marble = _marble_in(words, language.own)
+    if marble is not None and dialog is None:
+        return NotUnderstood(prompts.marble_stuck(marble_name(marble).capitalize()), "illegal")
     return None
 
 
