@@ -152,3 +152,27 @@ def test_grammar_sizes_stay_reasonable() -> None:
     assert len(busy.jsgf()) < 20000
     for _, grammar in GRAMMARS:
         assert len(grammar.jsgf()) < len("\n".join(grammar.phrases))
+
+
+def test_every_answer_listened_for_during_a_question_means_something() -> None:
+    resolver = Resolver()
+    for name, words in (("mid", "seven"), ("mid", "jack"), ("mid", "ace"), ("burn_one", "burn"), ("complex", "ten"),
+                        ("seven_safe", "seven")):
+        state = POSITIONS[name]
+        asked = resolver.resolve(state, state.turn, words)
+        assert isinstance(asked, Ask)
+        for follow in [asked] + [c.then for c in asked.choices if isinstance(c.then, Ask)]:
+            grammar = resolver.phrase_set(state, state.turn, follow)
+            for phrase in grammar.phrases:
+                result = resolver.resolve(state, state.turn, phrase, follow)
+                assert not isinstance(result, NotUnderstood), (name, words, phrase, result)
+
+
+def test_a_steps_question_listens_only_for_the_steps_on_offer() -> None:
+    state = POSITIONS["seven_safe"]  # red 1 in safe place 1 may walk 2 or 3 first
+    steps = resolve(state, "red", "red one", resolve(state, "red", "seven"))  # type: ignore[arg-type]
+    assert isinstance(steps, Ask) and steps.topic == "steps"
+    grammar = phrase_set(state, "red", steps)
+    assert {"two", "three", "two steps", "three steps", "option two"} <= set(grammar.phrases)
+    assert not {"five", "five steps", "option three"} & set(grammar.phrases)  # "five" only inside full moves
+    assert not {"six", "eight", "eleven"} & grammar.words()

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 _RULE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_INLINE_UP_TO = 12  # characters: "(one | two)" is shorter written out than named
 
 
 @dataclass(slots=True)
@@ -68,16 +69,21 @@ def to_jsgf(phrases: Iterable[str], name: str = "voicejack") -> str:
             incoming[target] += 1
     named: dict[int, str] = {}
     rules: list[str] = []
+    written: dict[int, str] = {}
 
     def reference(index: int) -> str:
-        if incoming[index] <= 1:
-            return "(" + expansion(index) + ")" if _needs_group(states[index]) else expansion(index)
+        text = expansion(index)
+        # Shared states become rules; states used once, or too short to be worth a name, are written inline.
+        if incoming[index] <= 1 or len(text) <= _INLINE_UP_TO:
+            return "(" + text + ")" if _needs_group(states[index]) else text
         if index not in named:
             named[index] = f"<s{len(named) + 1}>"
-            rules.append(f"{named[index]} = {expansion(index)};")
+            rules.append(f"{named[index]} = {text};")
         return named[index]
 
     def expansion(index: int) -> str:
+        if index in written:
+            return written[index]
         state = states[index]
         by_target: dict[int, list[str]] = {}
         for word, target in sorted(state.arcs.items()):
@@ -90,7 +96,8 @@ def to_jsgf(phrases: Iterable[str], name: str = "voicejack") -> str:
             else:
                 alternatives.append(head)
         body = " | ".join(alternatives)
-        return f"[{body}]" if state.final and state.arcs else body
+        written[index] = f"[{body}]" if state.final and state.arcs else body
+        return written[index]
 
     top = expansion(automaton.root)
     return header + f"public <{name}> = {top};\n" + "".join(f"{rule}\n" for rule in rules)

@@ -341,10 +341,10 @@ def _exact_targets(language: Language, hypothesis: Normalised) -> list[Target]:
 
 
 def _alternatives_disagree(language: Language, alternatives: Iterable[Normalised], target: Target) -> bool:
-    """Does an n-best alternative say a different move exactly? Then the best text is not certain."""
+    """Does an n-best alternative say another move or answer exactly? Then the best text is not certain."""
     for alternative in alternatives:
         for other in _exact_targets(language, alternative):
-            if other != target and isinstance(other, MovesTarget):
+            if other != target and not isinstance(other, Command):
                 return True
     return False
 
