@@ -95,9 +95,17 @@ def _recognise(path: str, conversation: Conversation, state: object, backend: st
     except ImportError as error:
         print(f"voicejack hear: speech recognition is not available ({error})", file=sys.stderr)
         return None
+    failures: tuple[type[BaseException], ...] = (OSError, ValueError, RuntimeError, EOFError)
+    try:
+        from voicejack.speech.recogniser import SpeechError  # a missing model, a refused grammar
+
+        failures += (SpeechError,)
+    except ImportError:
+        pass
     grammar = conversation.grammar(state)  # type: ignore[arg-type]
     try:
-        return recognise_file(path, grammar, backend=backend)
-    except (OSError, ValueError, RuntimeError, EOFError) as error:
+        heard: Heard = recognise_file(path, grammar, backend=backend)
+    except failures as error:
         print(f"voicejack hear: {path}: {error}", file=sys.stderr)
         return None
+    return heard
