@@ -7,11 +7,11 @@ from collections.abc import Iterator
 
 from voicejack.engine import GameState, legal_moves, make_rules, new_game, play
 
-SHAPES = (
-    dict(players=4, teams=True, mode="regular"),
-    dict(players=4, teams=False, mode="complex"),
-    dict(players=2, teams=False, mode="regular"),
-    dict(players=4, teams=True, mode="complex"),
+SHAPES: tuple[tuple[int, bool, str], ...] = (  # players, teams, mode
+    (4, True, "regular"),
+    (4, False, "complex"),
+    (2, False, "regular"),
+    (4, True, "complex"),
 )
 
 
@@ -21,8 +21,8 @@ def random_positions(count: int, seed: int = 0, plies: int = 160) -> Iterator[Ga
     made = 0
     game = 0
     while made < count:
-        shape = SHAPES[game % len(SHAPES)]
-        state, _ = new_game(make_rules(**shape), seed=rng.randrange(1 << 30))
+        players, teams, mode = SHAPES[game % len(SHAPES)]
+        state, _ = new_game(make_rules(players=players, teams=teams, mode=mode), seed=rng.randrange(1 << 30))
         game += 1
         stops = sorted(rng.sample(range(plies), 4))
         for ply in range(plies):
@@ -33,6 +33,4 @@ def random_positions(count: int, seed: int = 0, plies: int = 160) -> Iterator[Ga
                 made += 1
                 if made >= count:
                     return
-            moves = legal_moves(state)
-            # Prefer moves that bring marbles out and walk, so later positions are busy.
-            state, _ = play(state, rng.choice(moves))
+            state, _ = play(state, rng.choice(legal_moves(state)))
