@@ -19,7 +19,7 @@ from voicejack.language import prompts
 from voicejack.language.resolution import Ask, Choice
 from voicejack.language.words import number_word
 
-FacetValue = object
+FacetValue = str | int | None
 _NO_MARBLE_KINDS = (MoveKind.OUT, MoveKind.FORCE_BURN, MoveKind.BURN, MoveKind.BURN_HAND)
 
 
@@ -109,24 +109,22 @@ class QuestionBuilder:
             order = {"out": 0, "walk": 1, "sweep": 1, "burn": 2}
             return (order.get(str(value), 1), value if isinstance(value, int) else 0)
         if topic in ("marble", "second"):
-            marble = int(value)  # type: ignore[call-overload]
+            marble = _number(value)
             return (0 if marble_colour(marble) == self.own else 1, marble)
-        return (0, int(value))  # type: ignore[call-overload]
+        return (0, _number(value))
 
     def _label(self, topic: str, value: FacetValue, move: Move) -> str:
         if topic == "card":
-            return RANK_WORDS[str(value)] if move.kind is not MoveKind.BURN_HAND else "your whole hand"
+            return RANK_WORDS[str(value)]
         if topic == "what":
             return prompts.what_label(move, self.next_player)
         if topic == "steps":
-            return prompts.steps_label(int(value))  # type: ignore[call-overload]
-        return marble_name(int(value))  # type: ignore[call-overload]
+            return prompts.steps_label(_number(value))
+        return marble_name(_number(value))
 
     def _answers(self, topic: str, value: FacetValue, move: Move) -> tuple[str, ...]:
         """Spoken forms that pick this choice (option numbers are added by the matcher)."""
         if topic == "card":
-            if move.kind is MoveKind.BURN_HAND:
-                return ("hand", "burn hand")
             word = RANK_WORDS[str(value)]
             return (word, f"the {word}", f"burn {word}") if move.kind is MoveKind.BURN else (word, f"the {word}")
         if topic == "what":
@@ -138,13 +136,13 @@ class QuestionBuilder:
                 return ("walk", f"walk {number_word(move.steps)}")
             if value == "burn":
                 return ("burn",) + ((f"make {self.next_player} burn",) if self.next_player else ())
-            word = number_word(int(value))  # type: ignore[call-overload]
+            word = number_word(_number(value))
             return (word, f"{word} steps" if value != 1 else "one step", f"walk {word}")
         if topic == "steps":
-            word = number_word(int(value))  # type: ignore[call-overload]
+            word = number_word(_number(value))
             forms = (word, f"{word} steps" if value != 1 else "one step")
             return forms + (("all", "all seven") if value == 7 else ())
-        return marble_forms(int(value), self.own)  # type: ignore[call-overload]
+        return marble_forms(_number(value), self.own)
 
 
 def marble_forms(marble: int, own: str) -> tuple[str, ...]:
@@ -167,6 +165,12 @@ def _next_holding_cards(state: GameState, seat: str) -> str | None:
             return other
         other = rules.next_seat(other)
     return None
+
+
+def _number(value: FacetValue) -> int:
+    """A marble id or a step count (the facets that are numbers)."""
+    assert isinstance(value, int)
+    return value
 
 
 def _move_order(move: Move) -> tuple[int, str]:
