@@ -100,6 +100,48 @@ def _walk_forward(state: GameState, marble: int, steps: int) -> Walk | None:
     return path, captured
 
 
+def _reach(state: GameState, marble: int) -> int:
+    """Every forward walk ``marble`` may make, in one pass: bit k is set when walking k steps (1..13) is legal.
+
+    Same rules as _walk_forward; legal-move generation asks this once per
+    marble instead of walking again for every card in the hand.
+    """
+    marbles = state.marbles
+    board = state.board
+    position = marbles[marble]
+    if position == HOME:
+        return 0
+    colour_index = marble >> 2
+    base = BASE_BY_INDEX[colour_index]
+    start = position if position > SAFE_OFFSET else (position - base) % 76
+    own_start = colour_index * 4
+    own = marbles[own_start:own_start + 4]
+    mask = 0
+    for steps in range(1, min(SWEEP_STEPS, MAX_PROGRESS - start) + 1):
+        progress = start + steps
+        if progress > SAFE_OFFSET:
+            if progress in own:
+                break
+            mask |= 1 << steps
+            continue
+        cell = base + progress
+        if cell >= 76:
+            cell -= 76
+        occupant = board[cell]
+        if occupant >= 0:
+            if cell == BASE_BY_INDEX[occupant >> 2]:
+                break
+            behind = board[cell - 1]
+            if behind >= 0 and behind != marble:
+                break
+            mask |= 1 << steps  # landing captures, even on the mover's own colour (R22, R26)
+            if occupant >> 2 == colour_index:
+                break
+            continue
+        mask |= 1 << steps
+    return mask
+
+
 def _walk_backward(state: GameState, marble: int, steps: int) -> Walk | None:
     """The 4 (R16): track marbles only, over the same rules walking backwards."""
     board = state.board
@@ -251,7 +293,8 @@ def _team(state: GameState, colour: str) -> tuple[str, ...]:
     return state.rules.team_of(colour)
 
 
-def _moves_for_card(state: GameState, colour: str, card: str, movers: range) -> list[Move]:
+def _moves_for_card(state: GameState, colour: str, card: str, movers: range, reach: list[int]) -> list[Move]:
+    """``reach[i]`` is the _reach mask of marble ``movers[i]``."""
     marbles = state.marbles
     moves: list[Move] = []
     complex_mode = state.rules.complex
@@ -260,8 +303,8 @@ def _moves_for_card(state: GameState, colour: str, card: str, movers: range) -> 
         if card == "5" and complex_mode:
             moves.extend(_complex_five(state, colour, movers))
         else:
-            for marble in movers:
-                if _walk_forward(state, marble, steps) is not None:
+            for marble, mask in zip(movers, reach):
+                if mask >> steps & 1:
                     moves.append(Move(card, MoveKind.WALK, marble, steps))
         if card == "10" and complex_mode and _others_with_cards(state, colour) is not None:
             moves.append(Move(card, MoveKind.FORCE_BURN))
@@ -269,9 +312,9 @@ def _moves_for_card(state: GameState, colour: str, card: str, movers: range) -> 
         if _out_capture(state, movers.start >> 2) is not None:
             moves.append(Move(card, MoveKind.OUT))
         if card == "A":
-            for marble in movers:
+            for marble, mask in zip(movers, reach):
                 for steps in ACE_STEPS:
-                    if _walk_forward(state, marble, steps) is not None:
+                    if mask >> steps & 1:
                         moves.append(Move(card, MoveKind.WALK, marble, steps))
         elif complex_mode:
             for marble in movers:
@@ -282,10 +325,10 @@ def _moves_for_card(state: GameState, colour: str, card: str, movers: range) -> 
             if _walk_backward(state, marble, 4) is not None:
                 moves.append(Move(card, MoveKind.WALK, marble, 4))
     elif card == "7":
-        for marble in movers:
-            if _walk_forward(state, marble, SEVEN) is not None:
+        for marble, mask in zip(movers, reach):
+            if mask >> SEVEN & 1:
                 moves.append(Move(card, MoveKind.WALK, marble, SEVEN))
-        moves.extend(_splits(state, colour, movers))
+        moves.extend(_splits(state, colour, movers, reach))
     elif card == "J":
         for marble in movers:
             if not 0 <= marbles[marble] < 76:
@@ -319,23 +362,20 @@ def _complex_five(state: GameState, colour: str, movers: range) -> list[Move]:
     return moves
 
 
-def _splits(state: GameState, colour: str, movers: range) -> list[Move]:
+def _splits(state: GameState, colour: str, movers: range, reach: list[int]) -> list[Move]:
     """R17: 7 = a + b over two different marbles, the second judged after the first (and R36)."""
     moves: list[Move] = []
     marbles = state.marbles
-    candidates = [m for m in movers if marbles[m] != HOME]
-    if not candidates:
-        return moves
-    for first in candidates:
+    for first, mask in zip(movers, reach):
         for first_steps in range(1, SEVEN):
+            if not mask >> first_steps & 1:
+                continue
             walk = _walk_forward(state, first, first_steps)
-            if walk is None:
-                break  # whatever blocks a walk (or overshoots) also blocks every longer one
+            assert walk is not None
             start, undo = _place(state, first, *walk)
-            second_movers = _colour_marbles(mover_colour(state, colour))
             second_steps = SEVEN - first_steps
-            for second in second_movers:
-                if second != first and marbles[second] != HOME and _walk_forward(state, second, second_steps) is not None:
+            for second in _colour_marbles(mover_colour(state, colour)):
+                if second != first and _reach(state, second) >> second_steps & 1:
                     moves.append(Move("7", MoveKind.SPLIT, first, first_steps, second, second_steps))
             _unplace(state, first, start, undo)
     return moves
@@ -351,9 +391,10 @@ def legal_moves(state: GameState) -> list[Move]:
     if state.forced_burn:
         return [Move(rank, MoveKind.BURN) for rank in ranks]
     movers = _colour_marbles(mover_colour(state, colour))
+    reach = [_reach(state, marble) for marble in movers]
     moves: list[Move] = []
     for rank in ranks:
-        moves.extend(_moves_for_card(state, colour, rank, movers))
+        moves.extend(_moves_for_card(state, colour, rank, movers, reach))
     if moves:
         return moves
     if any(0 <= state.marbles[m] < 76 for m in movers):
