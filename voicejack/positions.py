@@ -6,31 +6,16 @@ moves and step through a whole match, one phrase at a time.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 
+from voicejack.cliutil import EXIT_BAD_INPUT, EXIT_ILLEGAL, CommandParser, complain, load_table_or_complain
 from voicejack.engine import PhraseError, apply_move, find_move, legal_phrases, make_rules, new_game
-from voicejack.tablefile import TableFileError, load_table, save_table
-
-EXIT_ILLEGAL = 1
-EXIT_BAD_INPUT = 2
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse that exits with status 2 and a one-line message, as every VoiceJack command does."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(EXIT_BAD_INPUT, f"voicejack {self.prog.split()[-1]}: {message}\n")
-
-
-def _error(message: str) -> int:
-    print(f"voicejack: {message}", file=sys.stderr)
-    return EXIT_BAD_INPUT
+from voicejack.tablefile import save_table
 
 
 def new_main(argv: Sequence[str]) -> int:
-    parser = _Parser(prog="voicejack new", description="Write a fresh table file after the first deal.")
+    parser = CommandParser(prog="voicejack new", description="Write a fresh table file after the first deal.")
     parser.add_argument("--players", type=int, choices=(2, 4), default=4)
     parser.add_argument("--free-for-all", action="store_true", help="4 players, every player for themselves")
     parser.add_argument("--complex", action="store_true", help="the complex version (R31-R35)")
@@ -38,14 +23,14 @@ def new_main(argv: Sequence[str]) -> int:
     parser.add_argument("--out", required=True, metavar="TABLE.json")
     args = parser.parse_args(argv)
     if args.free_for_all and args.players == 2:
-        return _error("--free-for-all needs 4 players (2 players never have partners anyway)")
+        return complain(parser.prog, "--free-for-all needs 4 players (2 players never have partners anyway)")
     seed = args.seed if args.seed is not None else _fresh_seed()
     rules = make_rules(args.players, teams=not args.free_for_all, mode="complex" if args.complex else "regular")
     state, _ = new_game(rules, seed=seed)
     try:
         save_table(state, args.out)
     except OSError as error:
-        return _error(f"cannot write {args.out}: {error.strerror}")
+        return complain(parser.prog, f"cannot write {args.out}: {error.strerror}")
     return 0
 
 
@@ -56,13 +41,12 @@ def _fresh_seed() -> int:
 
 
 def moves_main(argv: Sequence[str]) -> int:
-    parser = _Parser(prog="voicejack moves", description="Print the legal move phrases of the player to act, sorted.")
+    parser = CommandParser(prog="voicejack moves", description="Print the legal move phrases of the player to act, sorted.")
     parser.add_argument("table", metavar="TABLE.json")
     args = parser.parse_args(argv)
-    try:
-        state = load_table(args.table)
-    except TableFileError as error:
-        return _error(str(error))
+    state = load_table_or_complain(args.table, parser.prog)
+    if state is None:
+        return EXIT_BAD_INPUT
     if state.winner is not None:
         print(f"voicejack: the match is over ({'+'.join(state.winner)} won): no move is offered", file=sys.stderr)
     for phrase in legal_phrases(state):
@@ -71,7 +55,7 @@ def moves_main(argv: Sequence[str]) -> int:
 
 
 def apply_main(argv: Sequence[str]) -> int:
-    parser = _Parser(
+    parser = CommandParser(
         prog="voicejack apply",
         description="Apply one legal move and say what happened. The table file is updated unless --out names another file.",
     )
@@ -80,10 +64,9 @@ def apply_main(argv: Sequence[str]) -> int:
     parser.add_argument("--out", metavar="NEW.json", help="write the new table here and leave TABLE.json as it was")
     parser.add_argument("--brief", action="store_true", help="brief narration")
     args = parser.parse_args(argv)
-    try:
-        state = load_table(args.table)
-    except TableFileError as error:
-        return _error(str(error))
+    state = load_table_or_complain(args.table, parser.prog)
+    if state is None:
+        return EXIT_BAD_INPUT
     try:
         move = find_move(state, args.phrase)
     except PhraseError as error:
@@ -103,7 +86,7 @@ def apply_main(argv: Sequence[str]) -> int:
     try:
         save_table(state, out)
     except OSError as error:
-        return _error(f"cannot write {out}: {error.strerror}; nothing was changed")
+        return complain(parser.prog, f"cannot write {out}: {error.strerror}; nothing was changed")
     for sentence in narrator.outcome(before, events, state, listener=None):
         print(sentence)
     return 0

@@ -6,9 +6,8 @@ import itertools
 from pathlib import Path
 
 from voicejack.engine import legal_phrases, make_rules, new_game
-from voicejack.engine.state import Seat
 from voicejack.tablefile import load_table, table_from_dict
-from voicejack.table.inputs import InputHub, ScriptSource
+from voicejack.table.inputs import InputHub
 from voicejack.table.match import Match, MatchConfig
 from voicejack.table.settings import Settings
 

@@ -365,7 +365,6 @@ def _complex_five(state: GameState, colour: str, movers: range) -> list[Move]:
 def _splits(state: GameState, colour: str, movers: range, reach: list[int]) -> list[Move]:
     """R17: 7 = a + b over two different marbles, the second judged after the first (and R36)."""
     moves: list[Move] = []
-    marbles = state.marbles
     for first, mask in zip(movers, reach):
         for first_steps in range(1, SEVEN):
             if not mask >> first_steps & 1:

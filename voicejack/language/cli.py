@@ -15,6 +15,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from voicejack.cliutil import load_table_or_complain
 from voicejack.engine import COLOURS
 from voicejack.language.conversation import Conversation
 from voicejack.language.heard import Heard
@@ -58,12 +59,8 @@ def hear_main(argv: Sequence[str]) -> int:
         print("voicejack hear: give TEXT or --wav FILE, not both", file=sys.stderr)
         return 2
 
-    from voicejack.tablefile import TableFileError, load_table
-
-    try:
-        state = load_table(args.table)
-    except TableFileError as error:
-        print(f"voicejack hear: {error}", file=sys.stderr)
+    state = load_table_or_complain(args.table, "voicejack hear")
+    if state is None:
         return 2
     seat = args.seat or state.turn
     if seat not in state.rules.seats:

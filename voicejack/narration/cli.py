@@ -5,19 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
 
-from voicejack.engine import COLOURS, GameState
+from voicejack.cliutil import EXIT_BAD_INPUT, CommandParser, load_table_or_complain
+from voicejack.engine import COLOURS
 from voicejack.narration.narrator import Narrator, Verbosity
 
-EXIT_USAGE = 2
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports a usage mistake on one line."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{self.prog}: {message}\n")
+EXIT_USAGE = EXIT_BAD_INPUT
 
 
 def _parse(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Namespace | int:
@@ -28,18 +21,8 @@ def _parse(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Nam
         return stop.code if isinstance(stop.code, int) else EXIT_USAGE
 
 
-def _load(path: str, prog: str) -> GameState | None:
-    from voicejack.tablefile import TableFileError, load_table
-
-    try:
-        return load_table(path)
-    except TableFileError as error:
-        print(f"{prog}: {error}", file=sys.stderr)
-        return None
-
-
 def describe_main(argv: Sequence[str]) -> int:
-    parser = _Parser(
+    parser = CommandParser(
         prog="voicejack describe",
         description="Print every legal move phrase of a table file with what the player to act would hear about it.",
     )
@@ -48,7 +31,7 @@ def describe_main(argv: Sequence[str]) -> int:
     args = _parse(parser, argv)
     if isinstance(args, int):
         return args
-    state = _load(args.table, parser.prog)
+    state = load_table_or_complain(args.table, parser.prog)
     if state is None:
         return EXIT_USAGE
     narrator = Narrator(Verbosity.BRIEF if args.brief else Verbosity.FULL)
@@ -59,7 +42,7 @@ def describe_main(argv: Sequence[str]) -> int:
 
 
 def board_main(argv: Sequence[str]) -> int:
-    parser = _Parser(prog="voicejack board", description="Print the board readout of a table file, one line per item.")
+    parser = CommandParser(prog="voicejack board", description="Print the board readout of a table file, one line per item.")
     parser.add_argument("table", metavar="TABLE.json")
     parser.add_argument("--brief", action="store_true", help="the brief wording, for experienced players")
     parser.add_argument(
@@ -69,7 +52,7 @@ def board_main(argv: Sequence[str]) -> int:
     args = _parse(parser, argv)
     if isinstance(args, int):
         return args
-    state = _load(args.table, parser.prog)
+    state = load_table_or_complain(args.table, parser.prog)
     if state is None:
         return EXIT_USAGE
     if args.listener is not None and args.listener not in state.rules.seats:

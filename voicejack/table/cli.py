@@ -9,6 +9,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from voicejack.cliutil import EXIT_BAD_INPUT, CommandParser, load_table_or_complain
 from voicejack.engine import make_rules, new_game
 from voicejack.engine.state import Seat
 from voicejack.table.inputs import InputHub, KeyboardSource
@@ -16,15 +17,8 @@ from voicejack.table.match import Match, MatchConfig, Outcome
 from voicejack.table.messages import say
 from voicejack.table.presenter import Presenter
 from voicejack.table.settings import Settings, load_settings, save_settings
-from voicejack.tablefile import TableFileError, load_table
 
-EXIT_BAD_INPUT = 2
 SEAT_KINDS = ("human", "voice", "keyboard", "bot")
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message}\n")
 
 
 def data_dir() -> Path:
@@ -69,7 +63,7 @@ def _settings_from(args: argparse.Namespace) -> tuple[Settings, str | None]:
 
 
 def play_main(argv: Sequence[str]) -> int:
-    parser = _Parser(prog="voicejack play", description="Start a match: by default you against three bots, in teams.")
+    parser = CommandParser(prog="voicejack play", description="Start a match: by default you against three bots, in teams.")
     parser.add_argument("--players", type=int, choices=(2, 4), default=4)
     parser.add_argument("--free-for-all", action="store_true", help="4 players, every player for themselves")
     parser.add_argument("--complex", action="store_true", help="the complex version")
@@ -92,7 +86,7 @@ def play_main(argv: Sequence[str]) -> int:
 
 
 def resume_main(argv: Sequence[str]) -> int:
-    parser = _Parser(prog="voicejack resume", description="Continue a saved match exactly where it was left.")
+    parser = CommandParser(prog="voicejack resume", description="Continue a saved match exactly where it was left.")
     parser.add_argument("file", nargs="?", metavar="FILE.json", help="a saved table (default: the autosave)")
     _common_options(parser)
     args = parser.parse_args(argv)
@@ -100,10 +94,8 @@ def resume_main(argv: Sequence[str]) -> int:
     if not path.exists():
         print(f"voicejack resume: no saved match at {path}. Start one with: voicejack", file=sys.stderr)
         return EXIT_BAD_INPUT
-    try:
-        state = load_table(path)
-    except TableFileError as error:
-        print(f"voicejack resume: {error}", file=sys.stderr)
+    state = load_table_or_complain(str(path), parser.prog)
+    if state is None:
         return EXIT_BAD_INPUT
     if args.save is None:
         args.save = str(path)
@@ -111,7 +103,7 @@ def resume_main(argv: Sequence[str]) -> int:
 
 
 def demo_main(argv: Sequence[str]) -> int:
-    parser = _Parser(prog="voicejack demo", description="Bots only, narrated with sound: hear what the game sounds like.")
+    parser = CommandParser(prog="voicejack demo", description="Bots only, narrated with sound: hear what the game sounds like.")
     parser.add_argument("--players", type=int, choices=(2, 4), default=4)
     parser.add_argument("--free-for-all", action="store_true")
     parser.add_argument("--complex", action="store_true")
