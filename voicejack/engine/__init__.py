@@ -27,14 +27,21 @@ from voicejack.engine.board import (
 from voicejack.engine.events import Event
 from voicejack.engine.game import make_rules, new_game, play
 from voicejack.engine.moves import IllegalMoveError, Move, MoveKind, PhraseError, PhraseSyntaxError
-from voicejack.engine.rules import apply_move, find_move, legal_moves, legal_phrases, mover_colour
+from voicejack.engine.rules import (
+    apply_move,
+    find_move,
+    forced_burn_target,
+    legal_moves,
+    legal_phrases,
+    mover_colour,
+)
 from voicejack.engine.state import GameState, LastCard, Rules, Seat
 
 __all__ = [
     "BASE_CELL", "COLOURS", "HOME", "SAFE_OFFSET", "TRACK_CELLS",
     "Event", "GameState", "IllegalMoveError", "LastCard", "Move", "MoveKind", "PhraseError",
     "PhraseSyntaxError", "Rules", "Seat",
-    "apply_move", "find_move", "is_home", "is_safe", "is_track", "legal_moves", "legal_phrases",
+    "apply_move", "find_move", "forced_burn_target", "is_home", "is_safe", "is_track", "legal_moves", "legal_phrases",
     "make_rules", "marble_colour", "marble_id", "marble_name", "marble_number", "marble_words",
     "mover_colour", "new_game", "play", "position_to_text", "progress", "safe_place",
 ]

@@ -60,51 +60,27 @@ def _colour_marbles(colour: str) -> range:
 
 def _walk_forward(state: GameState, marble: int, steps: int) -> Walk | None:
     """The path of ``marble`` walking ``steps`` forward, or None if a movement rule forbids it."""
-    marbles = state.marbles
-    board = state.board
-    position = marbles[marble]
-    if position == HOME:
+    if not _reach(state, marble) >> steps & 1:
         return None
-    colour_index = marble >> 2
-    base = BASE_BY_INDEX[colour_index]
+    return _forward_path(state, marble, steps)
+
+
+def _forward_path(state: GameState, marble: int, steps: int) -> Walk:
+    """The positions a legal forward walk steps on, and the marble it lands on (R26), if any."""
+    position = state.marbles[marble]
+    base = BASE_BY_INDEX[marble >> 2]
     start = position if position > SAFE_OFFSET else (position - base) % 76
-    target = start + steps
-    if target > MAX_PROGRESS:  # R21: never past safe place 4
-        return None
-    own_start = colour_index * 4
-    own = marbles[own_start:own_start + 4]
-    path: list[int] = []
-    captured: list[int] = []
-    for progress in range(start + 1, target + 1):
-        if progress > SAFE_OFFSET:
-            if progress in own:  # R25 (and R22): nothing passes or lands on a safe marble
-                return None
-            path.append(progress)
-            continue
-        cell = base + progress
-        if cell >= 76:
-            cell -= 76
-        occupant = board[cell]
-        if occupant >= 0:
-            if cell == BASE_BY_INDEX[occupant >> 2]:  # R23
-                return None
-            behind = board[cell - 1]
-            if behind >= 0 and behind != marble:  # R24: a wall's front marble
-                return None
-            if progress != target:
-                if occupant >> 2 == colour_index:  # R22: never pass your own colour
-                    return None
-            else:
-                captured.append(occupant)  # R26
-        path.append(cell)
-    return path, captured
+    path = [p if p > SAFE_OFFSET else (base + p) % 76 for p in range(start + 1, start + steps + 1)]
+    end = path[-1]
+    landed_on = state.board[end] if end <= SAFE_OFFSET else -1
+    return path, [landed_on] if landed_on >= 0 else []
 
 
 def _reach(state: GameState, marble: int) -> int:
     """Every forward walk ``marble`` may make, in one pass: bit k is set when walking k steps (1..13) is legal.
 
-    Same rules as _walk_forward; legal-move generation asks this once per
-    marble instead of walking again for every card in the hand.
+    This is where the movement rules R21-R27 are judged for every forward
+    walk; legal-move generation asks it once per marble, not once per card.
     """
     marbles = state.marbles
     board = state.board
@@ -278,8 +254,9 @@ def _unplace(state: GameState, marble: int, start: int, undo: list[tuple[int, in
 # Legal moves
 
 
-def _others_with_cards(state: GameState, colour: str) -> str | None:
-    """The next player after ``colour`` in seat order who holds cards, never ``colour`` itself (R35)."""
+def forced_burn_target(state: GameState, colour: str) -> str | None:
+    """Who a forcing 10 played by ``colour`` would make burn (R35): the next player in seat order
+    holding cards, never ``colour`` itself; None when nobody else holds cards."""
     rules = state.rules
     seat = rules.next_seat(colour)
     while seat != colour:
@@ -306,7 +283,7 @@ def _moves_for_card(state: GameState, colour: str, card: str, movers: range, rea
             for marble, mask in zip(movers, reach):
                 if mask >> steps & 1:
                     moves.append(Move(card, MoveKind.WALK, marble, steps))
-        if card == "10" and complex_mode and _others_with_cards(state, colour) is not None:
+        if card == "10" and complex_mode and forced_burn_target(state, colour) is not None:
             moves.append(Move(card, MoveKind.FORCE_BURN))
     elif card == "A" or card == "K":
         if _out_capture(state, movers.start >> 2) is not None:
@@ -369,9 +346,7 @@ def _splits(state: GameState, colour: str, movers: range, reach: list[int]) -> l
         for first_steps in range(1, SEVEN):
             if not mask >> first_steps & 1:
                 continue
-            walk = _walk_forward(state, first, first_steps)
-            assert walk is not None
-            start, undo = _place(state, first, *walk)
+            start, undo = _place(state, first, *_forward_path(state, first, first_steps))
             second_steps = SEVEN - first_steps
             for second in _colour_marbles(mover_colour(state, colour)):
                 if second != first and _reach(state, second) >> second_steps & 1:
@@ -454,7 +429,7 @@ def apply_move(state: GameState, move: Move) -> list[Event]:
     if state.winner is not None:
         return events
     if kind is MoveKind.FORCE_BURN:
-        target = _others_with_cards(state, colour)
+        target = forced_burn_target(state, colour)
         assert target is not None, "a forcing 10 is only offered when somebody else holds cards"
         events.append(BurnForced(colour, target))
         state.turn = target

@@ -12,7 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from voicejack.engine import GameState, Move, MoveKind, marble_colour, marble_name, marble_words, mover_colour
+from voicejack.engine import (
+    GameState,
+    Move,
+    MoveKind,
+    forced_burn_target,
+    marble_colour,
+    marble_name,
+    marble_words,
+    mover_colour,
+)
 from voicejack.engine.cards import RANK_ORDER, RANK_WORDS
 from voicejack.engine.moves import NO_MARBLE
 from voicejack.language import prompts
@@ -65,7 +74,7 @@ class QuestionBuilder:
         self.state = state
         self.seat = seat
         self.own = mover_colour(state, seat) if seat in state.rules.seats else seat
-        self.next_player = _next_holding_cards(state, seat)
+        self.next_player = forced_burn_target(state, seat) if seat in state.rules.seats else None
 
     def build(self, moves: Iterable[Move]) -> Move | Ask:
         """The single move, or the first question that tells the moves apart."""
@@ -152,19 +161,6 @@ def marble_forms(marble: int, own: str) -> tuple[str, ...]:
         return (words,)
     number = words.split()[1]
     return (words, f"marble {number}", f"number {number}")
-
-
-def _next_holding_cards(state: GameState, seat: str) -> str | None:
-    """Who a forcing ten would make burn (R35), for the label."""
-    if seat not in state.rules.seats:
-        return None
-    rules = state.rules
-    other = rules.next_seat(seat)
-    while other != seat:
-        if state.hands[other]:
-            return other
-        other = rules.next_seat(other)
-    return None
 
 
 def _number(value: FacetValue) -> int:
