@@ -1,33 +1,35 @@
 """The heuristic bot: previews every legal move and scores the position it leaves.
 
 A position is scored for the bot's side (its own marbles, and its
-partner's in team play) against the opponents':
+partner's in team play) against the opponents', in cells of progress:
 
-- progress: every cell a marble has walked counts one point, a marble out
-  of home is worth ``out`` more (so captures cost the victim its whole
-  walk plus the card it needs to come out again), and a marble in the
-  safe zone is worth ``safe`` more;
+- the race: a marble out of home is worth ``out``; a track marble adds its
+  race value (race.py: its progress, corrected near the end of the lap by
+  how hard the exact count makes the last steps, and near its base by the
+  short road of the 4); a marble in the safe zone adds its place and
+  ``safe``. So a capture costs the victim everything it had walked.
 - the safe-zone lane: an empty place deeper than a settled marble is a
   ``hole`` while other marbles still have to come in, so the first marble
   in goes as deep as it can and nothing shuts the lane;
 - danger: each of the side's track marbles that an opponent marble could
   land on before the bot plays again (1..13 cells behind, 4 ahead for the
   backward 4, an opponent's base for a marble coming out, the complex
-  king sweep and 5), weighted by the chance that the opponent holds one of
-  the cards that reaches it, counted from the cards the bot has not seen;
-  a marble on its own base, at the front of a wall or in the safe zone is
-  out of reach;
+  king sweep and 5) costs its worth times the chance that some opponent
+  holds a card that reaches it, counted from the cards the bot has not
+  seen; a marble on its own base, at the front of a wall or in the safe
+  zone is out of reach;
+- opportunity: opponents' marbles the kept cards could send home next
+  turn count a little;
 - the cards kept: an ace or king while marbles wait at home, a 4 while a
-  marble stands on its base (the short road), a 7 for its splits;
-  burning therefore throws away the least useful card;
+  marble stands on or near its base (the short road), a 7 for its splits;
+  so a burn throws away the least useful card;
 - sending the bot's own or partner's marble home costs ``own_capture``
-  on top of the lost progress, so it only happens when everything else
-  is worse.
+  on top of the lost progress, so it happens only when everything else
+  is worse; a complex 10 that makes an opponent burn is worth
+  ``force_burn`` and spares the bot that opponent's threats.
 
-The "hard" level adds a shallow lookahead: for the best few moves it
-deals the unseen cards at random a few times (one possible world each)
-and lets the next opponent answer with its own best move by the same
-scoring, keeping the average of what is left.
+The "hard" level also plans one turn ahead with its own hand: the best
+few moves are blended with the best follow-up their kept cards allow.
 """
 
 from __future__ import annotations
@@ -38,7 +40,9 @@ from dataclasses import dataclass
 
 from voicejack.engine import GameState, Move, MoveKind, apply_move, legal_moves, mover_colour
 from voicejack.engine.board import BASE_BY_INDEX, COLOUR_INDEX, HOME, SAFE_OFFSET
+from voicejack.engine.cards import ACE_STEPS, SEVEN, SWEEP_STEPS, WALK_VALUES
 from voicejack.engine.events import Event, MarbleCaptured
+from voicejack.bots.race import race_value
 from voicejack.bots.view import seat_view, unseen_cards
 
 WIN_SCORE = 1_000_000.0
@@ -57,24 +61,26 @@ class Weights:
 
     out: float = 15.0           # a marble on the track rather than at home
     safe: float = 20.0          # a marble settled in the safe zone, beyond its progress
-    hole: float = 6.0           # an empty safe place deeper than a settled marble, while others are still out
+    hole: float = 12.0          # an empty safe place deeper than a settled marble, while others are still out
     opponent: float = 1.0       # an opponent's progress against the side's own
     danger: float = 1.0         # expected loss from marbles an opponent may land on
     own_capture: float = 25.0   # extra cost of sending one's own or partner's marble home
     cards: float = 1.0          # the value of the cards kept in hand
+    opportunity: float = 0.3    # opponents' marbles the kept cards could send home next turn
     force_burn: float = 6.0     # an opponent losing a turn to a complex 10
     random_rate: float = 0.0    # chance of playing a random legal move instead (easy level)
-    lookahead: int = 0          # candidate moves checked against the next opponent's answer (hard level)
-    worlds: int = 0             # sampled deals of the unseen cards per candidate
+    race: bool = True           # value track marbles by the turns they still need (race.py), not plain progress
+    plan: float = 0.0           # weight of the best follow-up with the cards kept (hard level)
+    plan_candidates: int = 0    # how many of the best moves get their follow-up checked
 
 
 LEVELS: dict[str, Weights] = {
     # Greedy on the board as it is: no danger, no card keeping, and one move in four at random.
-    "easy": Weights(danger=0.0, cards=0.0, hole=2.0, random_rate=0.25),
+    "easy": Weights(danger=0.0, cards=0.0, opportunity=0.0, hole=2.0, random_rate=0.25),
     # The full one-move scoring.
     "medium": Weights(),
     # The scoring plus a sampled look at the next opponent's reply.
-    "hard": Weights(lookahead=4, worlds=4),
+    "hard": Weights(plan=0.5, plan_candidates=8),
 }
 DEFAULT_LEVEL = "medium"
 
@@ -82,12 +88,18 @@ DEFAULT_LEVEL = "medium"
 class _Context:
     """What the bot knows at one decision, precomputed once for all the moves it previews."""
 
-    __slots__ = ("me", "team", "opponents", "attackers", "unseen", "unseen_total", "complex", "out_value", "memo")
+    __slots__ = (
+        "me", "team", "opponents", "attackers", "unseen", "unseen_total", "complex", "out_value", "race", "memo",
+    )
 
     def __init__(self, view: GameState, me: str, weights: Weights) -> None:
         rules = view.rules
         self.me = me
         self.out_value = weights.out
+        # Race values by free places (index 1..4), or None to count plain progress.
+        self.race: tuple[tuple[float, ...], ...] | None = (
+            ((),) + tuple(race_value(free, rules.complex) for free in range(1, 5)) if weights.race else None
+        )
         team = rules.team_of(me)
         self.team: tuple[int, ...] = tuple(COLOUR_INDEX[c] for c in team)
         self.opponents: tuple[int, ...] = tuple(COLOUR_INDEX[c] for c in rules.seats if c not in team)
@@ -142,9 +154,29 @@ def _copy(state: GameState) -> GameState:
     )
 
 
-def _colour_value(marbles: list[int], index: int, w: Weights) -> float:
-    """Progress of one colour's four marbles, with the safe-zone bonus and the lane's holes."""
+def _free_places(marbles: list[int], index: int) -> int:
+    """How many safe places a marble of this colour could still enter (those before the shallowest one taken)."""
+    shallowest = 5
+    for marble in range(index * 4, index * 4 + 4):
+        position = marbles[marble]
+        if position > SAFE_OFFSET and position - SAFE_OFFSET < shallowest:
+            shallowest = position - SAFE_OFFSET
+    return shallowest - 1
+
+
+def _track_value(ctx: _Context, marbles: list[int], marble: int) -> float:
+    """What a track marble is worth to its side: coming out plus its race value (see race.py)."""
+    index = marble >> 2
+    walked = (marbles[marble] - BASE_BY_INDEX[index]) % 76
+    if ctx.race is None:
+        return ctx.out_value + walked
+    return ctx.out_value + ctx.race[max(1, _free_places(marbles, index))][walked]
+
+
+def _colour_value(ctx: _Context, marbles: list[int], index: int, w: Weights) -> float:
+    """What one colour's four marbles are worth: progress, the safe-zone bonus, the lane's holes."""
     base = BASE_BY_INDEX[index]
+    race = None if ctx.race is None else ctx.race[max(1, _free_places(marbles, index))]
     value = 0.0
     outside = 0
     places: list[int] = []
@@ -156,7 +188,8 @@ def _colour_value(marbles: list[int], index: int, w: Weights) -> float:
             value += w.out + w.safe + position
             places.append(position - SAFE_OFFSET)
         else:
-            value += w.out + (position - base) % 76
+            walked = (position - base) % 76
+            value += w.out + (walked if race is None else race[walked])
             outside += 1
     if outside and places:
         holes = sum(1 for place in places for deeper in range(place + 1, 5) if deeper not in places)
@@ -247,7 +280,7 @@ def _danger(after: GameState, ctx: _Context, skip: str | None) -> float:
                 else:
                     # Out of cards: it plays only after a new deal, and the bot may move away first.
                     safe_chance *= 1.0 - EMPTY_HAND_FACTOR * ctx.holds_any(frozenset(ranks), 4)
-            total += (1.0 - safe_chance) * (ctx.out_value + (cell - base) % 76)
+            total += (1.0 - safe_chance) * _track_value(ctx, marbles, marble)
     return total
 
 
@@ -284,6 +317,61 @@ def _sweep_clear(board: list[int], start: int) -> bool:
 def _has_other_marble(marbles: list[int], marble: int) -> bool:
     start = marble & ~3
     return any(marbles[m] != HOME for m in range(start, start + 4) if m != marble)
+
+
+def _reach(hand: list[str], complex_mode: bool) -> set[int]:
+    """The forward distances the cards in ``hand`` can walk one marble exactly."""
+    reach: set[int] = set()
+    for card in hand:
+        if card == "A":
+            reach.update(ACE_STEPS)
+        elif card == "7":
+            reach.update(range(1, SEVEN + 1))
+        elif card in WALK_VALUES:
+            reach.add(WALK_VALUES[card])
+        elif card == "K" and complex_mode:
+            reach.add(SWEEP_STEPS)
+    return reach
+
+
+def _opportunity(after: GameState, ctx: _Context, kept: list[str]) -> float:
+    """Progress of the opponents' marbles that the cards kept could send home on the bot's next turn."""
+    if not kept:
+        return 0.0
+    mover = COLOUR_INDEX[mover_colour(after, ctx.me)]
+    mover_base = BASE_BY_INDEX[mover]
+    marbles = after.marbles
+    board = after.board
+    reach = _reach(kept, ctx.complex)
+    backward = "4" in kept
+    coming_out = ("A" in kept or "K" in kept) and HOME in marbles[mover * 4:mover * 4 + 4]
+    total = 0.0
+    for index in ctx.opponents:
+        base = BASE_BY_INDEX[index]
+        for marble in range(index * 4, index * 4 + 4):
+            cell = marbles[marble]
+            if cell < 0 or cell > SAFE_OFFSET or cell == base:
+                continue
+            behind = board[cell - 1]
+            hit = coming_out and cell == mover_base and behind < 0
+            for distance in reach:
+                if hit:
+                    break
+                start = cell - distance
+                if start < 0:
+                    start += 76
+                hunter = board[start]
+                if hunter < 0 or hunter >> 2 != mover or (behind >= 0 and behind != hunter):
+                    continue
+                if (start - mover_base) % 76 + distance > LAST_TRACK_PROGRESS:
+                    continue
+                hit = _path_clear(board, hunter, start, distance)
+            if not hit and backward and behind < 0:
+                hunter = board[(cell + 4) % 76]
+                hit = hunter >= 0 and hunter >> 2 == mover and _back_path_clear(board, hunter, cell)
+            if hit:
+                total += _track_value(ctx, marbles, marble)
+    return total
 
 
 def _cards_value(after: GameState, me: str, hand: list[str]) -> float:
@@ -340,8 +428,8 @@ class HeuristicBot:
         view = seat_view(state, me)
         ctx = _Context(view, me, w)
         scores = [self.score(view, ctx, move) for move in moves]
-        if w.lookahead and w.worlds:
-            scores = self._look_ahead(state, ctx, moves, scores)
+        if w.plan and w.plan_candidates:
+            scores = self._plan(view, ctx, moves, scores)
         best = max(range(len(moves)), key=scores.__getitem__)
         return moves[best]
 
@@ -368,9 +456,9 @@ class HeuristicBot:
         marbles = after.marbles
         total = 0.0
         for index in ctx.team:
-            total += _colour_value(marbles, index, w)
+            total += _colour_value(ctx, marbles, index, w)
         for index in ctx.opponents:
-            total -= w.opponent * _colour_value(marbles, index, w)
+            total -= w.opponent * _colour_value(ctx, marbles, index, w)
         for event in events:
             if (
                 isinstance(event, MarbleCaptured) and event.marble >> 2 in ctx.team
@@ -385,40 +473,43 @@ class HeuristicBot:
             total -= w.danger * _danger(after, ctx, skip)
         if w.cards:
             total += w.cards * _cards_value(after, ctx.me, kept)
+        if w.opportunity:
+            total += w.opportunity * _opportunity(after, ctx, kept)
         return total
 
-    def _look_ahead(self, state: GameState, ctx: _Context, moves: list[Move], scores: list[float]) -> list[float]:
-        """Re-score the best few moves against the next opponent's best answer in sampled worlds."""
+    def _plan(self, view: GameState, ctx: _Context, moves: list[Move], scores: list[float]) -> list[float]:
+        """Blend the best few moves' scores with the best follow-up the kept cards allow on the next turn.
+
+        The board will have changed by then, so the follow-up only counts
+        for ``plan``; it rewards moves that leave cards which work together
+        (a king now and the 4 next, a marble placed where the queen kept
+        reaches an opponent).
+        """
         w = self.weights
-        order = sorted(range(len(moves)), key=scores.__getitem__, reverse=True)[:w.lookahead]
-        worlds = [seat_view(state, ctx.me, self._rng) for _ in range(w.worlds)]
-        revised = list(scores)
-        # Moves outside the shortlist must never overtake it on a lower, unrevised score.
+        order = sorted(range(len(moves)), key=scores.__getitem__, reverse=True)[:w.plan_candidates]
         floor = min(scores[i] for i in order)
-        for i in range(len(moves)):
-            if i not in order:
-                revised[i] = min(scores[i], floor) - WIN_SCORE
+        revised = [min(score, floor) - WIN_SCORE if i not in order else score for i, score in enumerate(scores)]
+        me = ctx.me
         for i in order:
             move = moves[i]
-            kept = _remaining_hand(state.hands[ctx.me], move)
-            total = 0.0
-            for world in worlds:
-                after = _copy(world)
-                events = apply_move(after, move)
-                total += self._answered(after, ctx, move, events, kept)
-            revised[i] = total / len(worlds)
+            kept = _remaining_hand(view.hands[me], move)
+            if not kept or abs(scores[i]) >= WIN_SCORE:
+                continue
+            after = _copy(view)
+            apply_move(after, move)
+            if after.winner is not None:
+                continue
+            after.turn = me
+            after.forced_burn = False
+            after.hands[me] = list(kept)
+            best = -2 * WIN_SCORE
+            for follow in legal_moves(after):
+                if follow.kind is MoveKind.BURN_HAND or follow.kind is MoveKind.BURN:
+                    value = scores[i]
+                else:
+                    then = _copy(after)
+                    events = apply_move(then, follow)
+                    value = self._score_after(then, ctx, follow, events, _remaining_hand(kept, follow))
+                best = max(best, value)
+            revised[i] = (1.0 - w.plan) * scores[i] + w.plan * best
         return revised
-
-    def _answered(self, after: GameState, ctx: _Context, move: Move, events: list[Event], kept: list[str]) -> float:
-        """The score after the next player's reply, assuming an opponent replies as badly for us as it can."""
-        if after.winner is not None or COLOUR_INDEX[after.turn] not in ctx.opponents:
-            return self._score_after(after, ctx, move, events, kept)
-        replies = legal_moves(after)
-        worst = WIN_SCORE * 2
-        for reply in replies:
-            answered = _copy(after)
-            reply_events = apply_move(answered, reply)
-            value = self._score_after(answered, ctx, move, events + reply_events, kept)
-            if value < worst:
-                worst = value
-        return worst
