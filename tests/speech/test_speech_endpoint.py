@@ -1,0 +1,114 @@
+"""The endpointer finds each utterance in a continuous stream, whatever the block size."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from speech_helpers import speech
+
+from voicejack.speech.endpoint import Endpointer, EndpointSettings, Mark
+
+RATE = 16_000
+
+
+def stream(*parts: tuple[str, float], noise_rms: float = 60.0, seed: int = 0) -> tuple[np.ndarray, list[tuple[int, int]]]:
+    """Concatenate ('text', seconds of silence before it) parts over steady noise; returns samples and speech spans."""
+    rng = np.random.default_rng(seed)
+    pieces: list[np.ndarray] = []
+    spans: list[tuple[int, int]] = []
+    position = 0
+    for text, gap in parts:
+        silence = np.zeros(int(gap * RATE))
+        voice = speech(text).astype(np.float64) if text else np.zeros(0)
+        pieces += [silence, voice]
+        spans.append((position + len(silence), position + len(silence) + len(voice)))
+        position += len(silence) + len(voice)
+    pieces.append(np.zeros(RATE))
+    signal = np.concatenate(pieces)
+    signal += rng.standard_normal(len(signal)) * noise_rms
+    return np.clip(signal, -32768, 32767).astype(np.int16), spans
+
+
+def run(samples: np.ndarray, block: int, settings: EndpointSettings | None = None) -> list[tuple[Mark, int, int]]:
+    endpointer = Endpointer(settings)
+    marks = []
+    for start in range(0, len(samples), block):
+        for event in endpointer.push(samples[start:start + block]):
+            marks.append((event.mark, event.sample, len(event.audio)))
+    for event in endpointer.flush():
+        marks.append((event.mark, event.sample, len(event.audio)))
+    return marks
+
+
+def utterances(marks: list[tuple[Mark, int, int]]) -> list[tuple[int, int, int]]:
+    """(start sample, end sample, audio samples handed over) per utterance."""
+    found = []
+    start = audio = 0
+    for mark, sample, length in marks:
+        if mark is Mark.START:
+            start, audio = sample, length
+        elif mark is Mark.AUDIO:
+            audio += length
+        else:
+            found.append((start, sample, audio))
+    return found
+
+
+def test_one_utterance_is_found_with_its_onset_and_end() -> None:
+    samples, [(begin, end)] = stream(("play nine red two", 1.0))
+    [(start, stop, audio)] = utterances(run(samples, 1600))
+    assert begin - 0.35 * RATE <= start <= begin  # the preroll reaches back before the onset
+    assert end - 0.05 * RATE <= stop <= end + 0.05 * RATE  # the reported end is the last loud frame
+    assert audio >= end - start  # everything between was handed over, hangover included
+
+
+def test_a_short_pause_inside_a_sentence_does_not_cut_it() -> None:
+    samples, spans = stream(("play seven red one five", 1.0), ("red two two", 0.25))
+    assert len(utterances(run(samples, 1600))) == 1
+
+
+def test_two_sentences_a_second_apart_are_two_utterances() -> None:
+    samples, spans = stream(("play king out", 1.0), ("burn hand", 1.0))
+    found = utterances(run(samples, 1600))
+    assert len(found) == 2
+    assert found[0][1] <= spans[1][0] <= found[1][0] + 0.35 * RATE
+
+
+@pytest.mark.parametrize("block", [7, 160, 480, 1600, 4096])
+def test_block_size_does_not_change_the_cut(block: int) -> None:
+    samples, _ = stream(("play ace out", 0.8), ("repeat", 1.0))
+    reference = utterances(run(samples, 1600))
+    assert utterances(run(samples, block)) == reference
+
+
+def test_steady_noise_alone_is_never_speech() -> None:
+    noise = (np.random.default_rng(2).standard_normal(5 * RATE) * 2000).astype(np.int16)
+    assert run(noise, 1600) == []
+
+
+def test_digital_silence_is_never_speech() -> None:
+    assert run(np.zeros(3 * RATE, dtype=np.int16), 1600) == []
+
+
+def test_a_noise_floor_that_rises_is_learnt_without_endless_speech() -> None:
+    rng = np.random.default_rng(3)
+    quiet = rng.standard_normal(2 * RATE) * 50
+    loud = rng.standard_normal(20 * RATE) * 1500  # a fan switched on, 30 dB louder
+    marks = run(np.concatenate([quiet, loud]).astype(np.int16), 1600)
+    found = utterances(marks)
+    # The jump may open one "utterance", which ends by the maximum length; afterwards the fan is background.
+    assert len(found) <= 1
+    assert all(stop - start <= 10.5 * RATE for start, stop, _ in found)
+
+
+def test_the_hangover_sets_how_long_after_speech_the_end_is_decided() -> None:
+    samples, [(begin, end)] = stream(("play king out", 1.0))
+    for hangover in (0.3, 0.8):
+        endpointer = Endpointer(EndpointSettings(hangover=hangover))
+        decided_at = None
+        for start in range(0, len(samples), 160):
+            if any(e.mark is Mark.END for e in endpointer.push(samples[start:start + 160])):
+                decided_at = start + 160
+                break
+        assert decided_at is not None
+        assert hangover * RATE <= decided_at - end <= (hangover + 0.1) * RATE

@@ -1,0 +1,111 @@
+"""Offline speech recognition for VoiceJack: vosk (with an English model) or pocketsphinx (built in).
+
+    >>> from voicejack.language.heard import Grammar
+    >>> from voicejack.speech import make_recogniser
+    >>> recogniser = make_recogniser("sphinx")
+    >>> recogniser.set_grammar(Grammar(("play king out", "burn hand")))
+    >>> recogniser.name
+    'sphinx'
+
+Feed ``recogniser.accept(block)`` 16 kHz mono int16 blocks (a Listener
+does it from a Microphone); each ended utterance comes back as a Heard.
+Backends load lazily, so importing this package loads neither library.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from voicejack.language.heard import Grammar, Heard
+from voicejack.speech.audio import AudioFormatError, blocks, load_for_recognition
+from voicejack.speech.recogniser import GrammarError, Recogniser, SpeechError, StreamingRecogniser
+
+BACKENDS = ("auto", "vosk", "sphinx")
+
+__all__ = [
+    "BACKENDS",
+    "AudioFormatError",
+    "GrammarError",
+    "Recogniser",
+    "SpeechError",
+    "StreamingRecogniser",
+    "choose_backend",
+    "make_recogniser",
+    "pad_with_room_tone",
+    "recognise_file",
+    "recognise_samples",
+]
+
+
+def choose_backend(backend: str = "auto", vosk_model: str | Path | None = None) -> str:
+    """'vosk' when asked for, or for 'auto' when an English vosk model is present; else 'sphinx'."""
+    if backend not in BACKENDS:
+        raise SpeechError(f"unknown speech backend {backend!r} (choose from {', '.join(BACKENDS)})")
+    if backend != "auto":
+        return backend
+    from voicejack.speech.models import find_vosk_model
+    from voicejack.speech.vosk_backend import check_model_layout
+
+    path = find_vosk_model(vosk_model)
+    return "vosk" if path is not None and path.is_dir() and not check_model_layout(path) else "sphinx"
+
+
+def make_recogniser(backend: str = "auto", vosk_model: str | Path | None = None) -> StreamingRecogniser:
+    """A ready recogniser (set a grammar before feeding audio). Raises SpeechError with a clear message."""
+    chosen = choose_backend(backend, vosk_model)
+    if chosen == "vosk":
+        from voicejack.speech.models import DEFAULT_MODEL, MODEL_ENV, find_vosk_model
+        from voicejack.speech.vosk_backend import VoskRecogniser
+
+        path = find_vosk_model(vosk_model)
+        if path is None:
+            raise SpeechError(
+                f"no vosk model found: run 'voicejack model download' (needs internet) to fetch {DEFAULT_MODEL}, "
+                f"set {MODEL_ENV} to a model directory, or use --backend sphinx (built in, works offline)"
+            )
+        return VoskRecogniser(path)
+    from voicejack.speech.sphinx import SphinxRecogniser
+
+    return SphinxRecogniser()
+
+
+def recognise_samples(samples: np.ndarray, grammar: Grammar, recogniser: StreamingRecogniser) -> Heard:
+    """The first utterance in 16 kHz mono int16 samples, fed block by block like the microphone.
+
+    Returns Heard("") when no speech was found at all.
+    """
+    from voicejack.speech.microphone import Listener
+
+    recogniser.new_stream()
+    recogniser.set_grammar(grammar)
+    listener = Listener(recogniser)
+    for heard in listener.feed_all(blocks(pad_with_room_tone(samples))):
+        recogniser.reset()
+        return heard
+    return Heard("")
+
+
+def pad_with_room_tone(samples: np.ndarray, lead: float = 0.5, tail: float = 0.7, seed: int = 0) -> np.ndarray:
+    """Recordings often start right on the first word: give the endpointer background noise to learn
+    from before it, and room for its hangover after it (noise at the recording's own quietest level)."""
+    samples = np.asarray(samples, dtype=np.int16)
+    frames = samples[: len(samples) // 160 * 160].reshape(-1, 160).astype(np.float64)
+    quiet = float(np.sqrt(np.percentile(np.mean(frames**2, axis=1), 10))) if len(frames) else 0.0
+    level = max(quiet, 30.0)
+    rng = np.random.default_rng(seed)
+    before = rng.standard_normal(int(lead * 16_000)) * level
+    after = rng.standard_normal(int(tail * 16_000)) * level
+    padded = np.concatenate([before, samples.astype(np.float64), after])
+    return np.clip(np.round(padded), -32768, 32767).astype(np.int16)
+
+
+def recognise_file(path: str | Path, grammar: Grammar, backend: str = "auto") -> Heard:
+    """What a recording says, restricted to ``grammar`` (any PCM WAV: converted to 16 kHz mono).
+
+    backend: 'auto' (vosk if an English model is present, else sphinx), 'vosk' or 'sphinx'.
+    Raises AudioFormatError for an unreadable file, SpeechError for a missing model.
+    """
+    samples = load_for_recognition(path)
+    return recognise_samples(samples, grammar, make_recogniser(backend))

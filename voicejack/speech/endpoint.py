@@ -1,0 +1,208 @@
+"""End-of-utterance detection: an energy detector with an adaptive noise floor and a hangover.
+
+Why our own and not the recogniser's: both backends then cut utterances
+the same way, pocketsphinx 5 has no built-in endpointing in its decoder,
+and we only spend decoding time on speech.
+
+How it decides, on 10 ms frames:
+- the noise floor (dB) is learnt during the first ``learn`` seconds (no
+  speech is detected then), then follows quiet frames quickly down and
+  any frame slowly up (2 dB a second), so a fan switched on is learnt in
+  seconds while speech barely moves it;
+- speech starts when most of the last ``start_window`` frames are at least
+  ``start_db`` above the floor (and above an absolute minimum level, so
+  digital near-silence never triggers); the ``preroll`` before the start is
+  handed over too, because onsets are quieter than the threshold;
+- speech ends after ``hangover`` of frames below ``continue_db`` above
+  the floor, or when an utterance reaches ``max_utterance``; sound that
+  never pauses that long is taken as the new background level.
+The hangover is the price of not cutting a player off between words
+("play seven red one five ... red two two"): it is added to the response
+time and is configurable.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from enum import Enum
+
+import numpy as np
+
+from voicejack.speech.audio import SAMPLE_RATE
+
+FRAME = SAMPLE_RATE // 100  # 10 ms
+
+
+@dataclass(frozen=True, slots=True)
+class EndpointSettings:
+    start_db: float = 6.0
+    continue_db: float = 4.0
+    start_window: float = 0.1  # seconds of frames looked at for a start
+    start_fraction: float = 0.7
+    hangover: float = 0.45
+    preroll: float = 0.3
+    max_utterance: float = 10.0
+    min_level_db: float = -60.0  # dBFS below which nothing is speech
+    floor_rise_db_per_s: float = 2.0
+    learn: float = 0.3  # seconds at the start of a stream spent learning the floor (no speech yet)
+
+
+class Mark(Enum):
+    START = "start"  # speech began; the event's audio holds the preroll and first frames
+    AUDIO = "audio"  # more audio of the current utterance
+    END = "end"  # the utterance ended (after its hangover audio, already handed over)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    mark: Mark
+    audio: np.ndarray  # int16, possibly empty
+    sample: int  # stream position (in samples) where this event's audio starts (END: where speech ended)
+
+
+def frame_levels_db(frames: np.ndarray) -> np.ndarray:
+    """Level in dBFS of each row of int16 frames."""
+    power = np.mean((frames.astype(np.float64) / 32768.0) ** 2, axis=1)
+    return 10.0 * np.log10(power + 1e-12)
+
+
+class Endpointer:
+    """Cuts a continuous int16 stream into utterances; feed it blocks of any size."""
+
+    def __init__(self, settings: EndpointSettings | None = None) -> None:
+        self.settings = settings or EndpointSettings()
+        s = self.settings
+        self._start_frames = max(1, round(s.start_window * 100))
+        self._hangover_frames = max(1, round(s.hangover * 100))
+        self._max_frames = max(1, round(s.max_utterance * 100))
+        self._preroll = deque(maxlen=max(1, round(s.preroll * 100)))
+        self._rise = s.floor_rise_db_per_s / 100.0
+        self._learn_frames = round(s.learn * 100)
+        self._frames_seen = 0
+        self._pending = np.zeros(0, dtype=np.int16)
+        self._recent_loud: deque[bool] = deque(maxlen=self._start_frames)
+        self._recent_levels: deque[float] = deque(maxlen=100)
+        self._floor: float | None = None
+        self._in_speech = False
+        self._quiet_run = 0
+        self._speech_frames = 0
+        self._position = 0  # samples consumed into frames
+        self._last_loud_end = 0
+
+    @property
+    def in_speech(self) -> bool:
+        return self._in_speech
+
+    @property
+    def position(self) -> int:
+        """Samples consumed so far (whole frames)."""
+        return self._position
+
+    @property
+    def noise_floor_db(self) -> float | None:
+        return self._floor
+
+    @property
+    def speech_end_sample(self) -> int:
+        """Stream position just after the last loud frame of the current or last utterance."""
+        return self._last_loud_end
+
+    def reset(self, relearn: bool = False) -> None:
+        """Forget any utterance in progress; keeps the learnt noise floor unless ``relearn`` (a new stream)."""
+        if relearn:
+            self._floor = None
+            self._frames_seen = 0
+            self._position = 0
+            self._last_loud_end = 0
+        self._pending = np.zeros(0, dtype=np.int16)
+        self._recent_loud.clear()
+        self._preroll.clear()
+        self._in_speech = False
+        self._quiet_run = 0
+        self._speech_frames = 0
+
+    def push(self, samples: np.ndarray) -> list[Event]:
+        """Consume samples; return what happened, in order."""
+        data = np.concatenate([self._pending, np.asarray(samples, dtype=np.int16).ravel()])
+        usable = len(data) - len(data) % FRAME
+        self._pending = data[usable:].copy()
+        if usable == 0:
+            return []
+        frames = data[:usable].reshape(-1, FRAME)
+        levels = frame_levels_db(frames)
+        events: list[Event] = []
+        run: list[np.ndarray] = []  # audio of the current utterance within this block
+        run_start = self._position
+        for frame, level in zip(frames, levels):
+            position = self._position
+            self._position += FRAME
+            self._track_floor(level)
+            self._recent_levels.append(float(level))
+            assert self._floor is not None
+            loud_start = level >= self._floor + self.settings.start_db and level >= self.settings.min_level_db
+            loud_continue = level >= self._floor + self.settings.continue_db and level >= self.settings.min_level_db
+            if not self._in_speech:
+                self._preroll.append(frame)
+                if self._frames_seen <= self._learn_frames:
+                    continue
+                self._recent_loud.append(loud_start)
+                if len(self._recent_loud) == self._start_frames and (
+                    sum(self._recent_loud) >= self.settings.start_fraction * self._start_frames
+                ):
+                    self._in_speech = True
+                    self._quiet_run = 0
+                    self._speech_frames = len(self._preroll)
+                    self._last_loud_end = position + FRAME
+                    start = position + FRAME - FRAME * len(self._preroll)
+                    events.append(Event(Mark.START, np.concatenate(list(self._preroll)), start))
+                    self._preroll.clear()
+                    self._recent_loud.clear()
+                    run, run_start = [], position + FRAME
+                continue
+            run.append(frame)
+            self._speech_frames += 1
+            if loud_continue:
+                self._quiet_run = 0
+                self._last_loud_end = position + FRAME
+            else:
+                self._quiet_run += 1
+            too_long = self._speech_frames >= self._max_frames
+            if self._quiet_run >= self._hangover_frames or too_long:
+                if too_long and self._quiet_run < self._hangover_frames:
+                    # Sound that never pauses for this long is the new background (a fan, a radio): learn it.
+                    self._floor = float(np.percentile(self._recent_levels, 20))
+                if run:
+                    events.append(Event(Mark.AUDIO, np.concatenate(run), run_start))
+                events.append(Event(Mark.END, np.zeros(0, dtype=np.int16), self._last_loud_end))
+                self._in_speech = False
+                self._quiet_run = 0
+                run = []
+        if self._in_speech and run:
+            events.append(Event(Mark.AUDIO, np.concatenate(run), run_start))
+        return events
+
+    def flush(self) -> list[Event]:
+        """End of stream: close an utterance in progress."""
+        events: list[Event] = []
+        if self._in_speech:
+            if len(self._pending):
+                events.append(Event(Mark.AUDIO, self._pending.copy(), self._position))
+                self._position += len(self._pending)
+            events.append(Event(Mark.END, np.zeros(0, dtype=np.int16), self._last_loud_end))
+        self.reset()
+        return events
+
+    def _track_floor(self, level: float) -> None:
+        self._frames_seen += 1
+        if self._floor is None:
+            self._floor = level
+        elif self._frames_seen <= self._learn_frames:
+            self._floor += (level - self._floor) / self._frames_seen
+        elif level < self._floor:
+            self._floor += 0.3 * (level - self._floor)
+        elif not self._in_speech:
+            self._floor += min(self._rise, level - self._floor)
+        else:
+            # During speech only a much slower rise, so a long utterance is not learnt as noise.
+            self._floor += min(self._rise / 4.0, level - self._floor)

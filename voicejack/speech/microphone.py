@@ -1,0 +1,264 @@
+"""The live microphone: sounddevice capture, muting while the game speaks, and the listening loop.
+
+The PortAudio callback only copies the block and puts it on a queue; the
+listening thread takes blocks off the queue and runs the recogniser. Files
+and tests use the very same path by calling ``BlockQueue.callback`` with
+blocks shaped as PortAudio delivers them.
+
+No microphone is a normal situation, not a crash: ``open_microphone``
+raises ``NoMicrophone`` (a SpeechError) whose message says what is missing,
+and the table switches that seat to typed commands.
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from voicejack.language.heard import Heard
+from voicejack.speech.audio import BLOCK_SAMPLES, SAMPLE_RATE
+from voicejack.speech.recogniser import Recogniser, SpeechError
+
+TYPED_FALLBACK = "Voice input is off; type your commands instead."
+
+
+class NoMicrophone(SpeechError):
+    """No usable audio input. ``reason`` is one of: 'no-portaudio', 'no-device', 'bad-device', 'stream-failed'."""
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+def import_sounddevice() -> Any:
+    """sounddevice, or NoMicrophone saying which system library is missing."""
+    try:
+        import sounddevice
+    except OSError as error:  # raised when libportaudio2 is not installed
+        raise NoMicrophone(
+            f"audio is unavailable: the PortAudio library could not be loaded ({error}). "
+            "Install the Debian package libportaudio2. " + TYPED_FALLBACK,
+            "no-portaudio",
+        ) from None
+    return sounddevice
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceInfo:
+    index: int
+    name: str
+    inputs: int
+    outputs: int
+    default_rate: float
+    host_api: str
+    is_default_input: bool
+    is_default_output: bool
+
+
+def list_devices() -> list[DeviceInfo]:
+    """Every audio device PortAudio sees (raises NoMicrophone without PortAudio)."""
+    sd = import_sounddevice()
+    try:
+        devices = sd.query_devices()
+        apis = sd.query_hostapis()
+        default_in, default_out = sd.default.device
+    except sd.PortAudioError as error:
+        raise NoMicrophone(f"PortAudio could not list devices ({error}). " + TYPED_FALLBACK, "no-device") from None
+    result = []
+    for index, device in enumerate(devices):
+        result.append(
+            DeviceInfo(
+                index=index,
+                name=str(device["name"]),
+                inputs=int(device["max_input_channels"]),
+                outputs=int(device["max_output_channels"]),
+                default_rate=float(device["default_samplerate"]),
+                host_api=str(apis[device["hostapi"]]["name"]),
+                is_default_input=index == default_in,
+                is_default_output=index == default_out,
+            )
+        )
+    return result
+
+
+def resolve_input_device(spec: str | int | None, devices: list[DeviceInfo] | None = None) -> int | None:
+    """``--input-device``: an index or part of a device name (case-insensitive) -> a PortAudio index.
+
+    None means the system default. Raises NoMicrophone naming the inputs there are.
+    """
+    if spec is None or spec == "":
+        return None
+    found = devices if devices is not None else list_devices()
+    inputs = [d for d in found if d.inputs > 0]
+    choices = ", ".join(f"{d.index}: {d.name}" for d in inputs) or "none"
+    text = str(spec).strip()
+    if text.isdigit():
+        for device in inputs:
+            if device.index == int(text):
+                return device.index
+        raise NoMicrophone(f"there is no input device number {text} (inputs: {choices})", "bad-device")
+    matches = [d for d in inputs if text.lower() in d.name.lower()]
+    exact = [d for d in matches if d.name.lower() == text.lower()]
+    if exact:
+        return exact[0].index
+    if len(matches) == 1:
+        return matches[0].index
+    if not matches:
+        raise NoMicrophone(f"no input device matches {text!r} (inputs: {choices})", "bad-device")
+    names = ", ".join(f"{d.index}: {d.name}" for d in matches)
+    raise NoMicrophone(f"{text!r} matches several input devices ({names}); give its number", "bad-device")
+
+
+class BlockQueue:
+    """Blocks of int16 samples handed from the audio thread to the listener."""
+
+    def __init__(self, max_blocks: int = 600) -> None:
+        self._queue: queue.Queue[np.ndarray] = queue.Queue(maxsize=max_blocks)
+        self.dropped = 0
+        self.overflows = 0
+
+    def callback(self, indata: np.ndarray, frames: int, time_info: Any, status: Any) -> None:
+        """The PortAudio input callback: copy the first channel and enqueue it; never block."""
+        if status:
+            self.overflows += 1
+        try:
+            self._queue.put_nowait(indata[:frames, 0].copy())
+        except queue.Full:
+            self.dropped += 1  # the listener fell behind by a whole minute: drop rather than block audio
+
+    def get(self, timeout: float | None = None) -> np.ndarray | None:
+        try:
+            return self._queue.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def clear(self) -> None:
+        while True:
+            try:
+                self._queue.get_nowait()
+            except queue.Empty:
+                return
+
+
+class Microphone:
+    """A 16 kHz mono int16 input stream feeding a BlockQueue; use as a context manager."""
+
+    def __init__(self, device: str | int | None = None, block_samples: int = BLOCK_SAMPLES) -> None:
+        self.device_spec = device
+        self.block_samples = block_samples
+        self.blocks = BlockQueue()
+        self._stream: Any = None
+
+    def open(self) -> Microphone:
+        sd = import_sounddevice()
+        device = resolve_input_device(self.device_spec)
+        try:
+            stream = sd.InputStream(
+                samplerate=SAMPLE_RATE,
+                channels=1,
+                dtype="int16",
+                blocksize=self.block_samples,
+                device=device,
+                callback=self.blocks.callback,
+            )
+            stream.start()
+        except sd.PortAudioError as error:
+            raise NoMicrophone(f"no microphone could be opened ({error}). " + TYPED_FALLBACK, "no-device") from None
+        except ValueError as error:  # sounddevice: no default input device / bad settings
+            raise NoMicrophone(f"no microphone could be opened ({error}). " + TYPED_FALLBACK, "no-device") from None
+        self._stream = stream
+        return self
+
+    def close(self) -> None:
+        if self._stream is not None:
+            try:
+                self._stream.stop()
+            finally:
+                self._stream.close()
+                self._stream = None
+
+    def __enter__(self) -> Microphone:
+        return self.open()
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def open_microphone(device: str | int | None = None) -> Microphone:
+    """An open Microphone, or NoMicrophone with a message for the player (then use typed input)."""
+    return Microphone(device).open()
+
+
+class Listener:
+    """Feeds audio blocks to a recogniser, ignoring the microphone while the game is speaking.
+
+    ``muted`` is asked before every block; while it returns True (the game's
+    own voice is playing through speakers) blocks are thrown away, any
+    utterance in progress is dropped, and ``guard`` seconds after unmuting
+    are thrown away too (the room's echo of the last word). With
+    ``headphones=True`` nothing is muted: the microphone cannot hear the game,
+    so the player can talk over it (barge-in).
+    """
+
+    def __init__(
+        self,
+        recogniser: Recogniser,
+        muted: Callable[[], bool] = lambda: False,
+        headphones: bool = False,
+        guard: float = 0.2,
+    ) -> None:
+        self.recogniser = recogniser
+        self.muted = muted
+        self.headphones = headphones
+        self._guard_samples = int(guard * SAMPLE_RATE)
+        self._guard_left = 0
+        self._was_muted = False
+        self.ignored_samples = 0
+
+    def feed(self, block: np.ndarray) -> Heard | None:
+        if not self.headphones and self.muted():
+            if not self._was_muted:
+                self.recogniser.reset()
+                self._was_muted = True
+            self.ignored_samples += len(block)
+            return None
+        if self._was_muted:
+            self._was_muted = False
+            self._guard_left = self._guard_samples
+        if self._guard_left > 0:
+            skip = min(self._guard_left, len(block))
+            self._guard_left -= skip
+            self.ignored_samples += skip
+            block = block[skip:]
+            if len(block) == 0:
+                return None
+        return self.recogniser.accept(block)
+
+    def feed_all(self, blocks: Iterable[np.ndarray]) -> Iterator[Heard]:
+        """Every Heard in a finite stream of blocks (a file), including one cut off by its end."""
+        for block in blocks:
+            heard = self.feed(block)
+            if heard is not None:
+                yield heard
+        heard = self.recogniser.finish()
+        if heard is not None:
+            yield heard
+
+    def listen(self, source: BlockQueue, timeout: float | None = None) -> Heard | None:
+        """Wait for the next utterance from ``source`` (None after ``timeout`` seconds without one)."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
+            if remaining == 0.0:
+                return None
+            block = source.get(timeout=0.1 if remaining is None else min(0.1, remaining))
+            if block is None:
+                continue
+            heard = self.feed(block)
+            if heard is not None:
+                return heard

@@ -1,0 +1,194 @@
+"""The recogniser interface every backend implements, and the streaming logic they share.
+
+A recogniser listens to one continuous 16 kHz mono int16 stream (the
+microphone, or a file cut into the same blocks), finds utterances in it
+(see endpoint.py) and returns a Heard for each. It only ever listens for
+the sentences of its current Grammar. A grammar change requested while an
+utterance is in progress waits until that utterance ends: vosk aborts the
+whole process on a mid-utterance switch, and a player's sentence should
+be judged against the grammar it was started under anyway.
+
+Heard conventions for callers (voicejack.language):
+- ``text == ""``: something was said but nothing in the grammar was
+  recognised with enough confidence (say "didn't catch that");
+- ``word_confidences``: one per word of ``text``, 0..1;
+- ``alternatives``: other in-grammar readings, best first, never
+  repeating ``text``.
+"""
+
+from __future__ import annotations
+
+import time
+from abc import ABC, abstractmethod
+from collections import deque
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+from voicejack.language.heard import Grammar, Heard
+from voicejack.speech.endpoint import Endpointer, EndpointSettings, Mark
+
+
+class SpeechError(Exception):
+    """Base of the speech package's errors (each carries one clear message)."""
+
+
+class GrammarError(SpeechError, ValueError):
+    """A grammar no backend can use (empty, or no word of it known)."""
+
+
+@runtime_checkable
+class Recogniser(Protocol):
+    """What the table's listening loop needs from a backend."""
+
+    name: str
+
+    def set_grammar(self, grammar: Grammar) -> None:
+        """Listen for these sentences from the next utterance on (at once if none is in progress)."""
+
+    def accept(self, samples: np.ndarray) -> Heard | None:
+        """Feed int16 samples; returns a Heard when an utterance ends in them, else None."""
+
+    def finish(self) -> Heard | None:
+        """End of input: close and recognise an utterance in progress."""
+
+    def reset(self) -> None:
+        """Drop any utterance in progress (e.g. the player barged in on a prompt and we restart)."""
+
+    @property
+    def in_utterance(self) -> bool:
+        """True while speech is being heard (grammar switches wait for it to end)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """How long the last result took: the endpointer's wait after speech, and decoding after that."""
+
+    endpoint_wait_ms: float  # audio between the last loud frame and the end decision
+    decode_ms: float  # wall time from the end decision to the Heard
+
+
+class StreamingRecogniser(ABC):
+    """Endpointing, deferred grammar switches and result queueing; backends fill in the decoding."""
+
+    name = "streaming"
+
+    def __init__(self, endpoint: EndpointSettings | None = None) -> None:
+        self._endpointer = Endpointer(endpoint)
+        self._grammar: Grammar | None = None
+        self._pending_grammar: Grammar | None = None
+        self._results: deque[Heard] = deque()
+        self._decoding = False
+        self.last_timing: Timing | None = None
+
+    # -- public interface -------------------------------------------------
+
+    @property
+    def grammar(self) -> Grammar | None:
+        return self._grammar
+
+    @property
+    def in_utterance(self) -> bool:
+        return self._decoding
+
+    @property
+    def pending_grammar(self) -> Grammar | None:
+        """A grammar waiting for the current utterance to end, if any."""
+        return self._pending_grammar
+
+    def set_grammar(self, grammar: Grammar) -> None:
+        if not grammar.phrases:
+            raise GrammarError("the grammar has no phrases to listen for")
+        if self._decoding:
+            self._pending_grammar = grammar
+            return
+        self._apply_grammar(grammar)
+
+    def accept(self, samples: np.ndarray) -> Heard | None:
+        for event in self._endpointer.push(self._preprocess(np.asarray(samples, dtype=np.int16))):
+            self._handle(event.mark, event.audio, event.sample)
+        return self._results.popleft() if self._results else None
+
+    def finish(self) -> Heard | None:
+        tail = self._flush_preprocess()
+        for event in self._endpointer.push(tail) if len(tail) else []:
+            self._handle(event.mark, event.audio, event.sample)
+        for event in self._endpointer.flush():
+            self._handle(event.mark, event.audio, event.sample)
+        return self._results.popleft() if self._results else None
+
+    def reset(self) -> None:
+        if self._decoding:
+            self._abort_utterance()
+            self._decoding = False
+        self._endpointer.reset()
+        self._results.clear()
+        self._apply_pending()
+
+    def new_stream(self) -> None:
+        """A new input stream begins (a file, a reopened microphone): relearn the background noise."""
+        self.reset()
+        self._endpointer.reset(relearn=True)
+        self._reset_frontend()
+
+    def pending_results(self) -> list[Heard]:
+        """Results not yet returned (two utterances ended within one block); empties the queue."""
+        results = list(self._results)
+        self._results.clear()
+        return results
+
+    # -- shared machinery -------------------------------------------------
+
+    def _handle(self, mark: Mark, audio: np.ndarray, sample: int) -> None:
+        if mark is Mark.START:
+            if self._grammar is None:
+                raise GrammarError("set_grammar() must be called before listening")
+            self._start_utterance()
+            self._decoding = True
+            self._feed(audio)
+        elif mark is Mark.AUDIO:
+            if self._decoding and len(audio):
+                self._feed(audio)
+        elif mark is Mark.END and self._decoding:
+            began = time.perf_counter()
+            heard = self._end_utterance()
+            decode_ms = (time.perf_counter() - began) * 1000.0
+            wait_ms = max(0.0, (self._endpointer.position - sample) / 16.0)
+            self.last_timing = Timing(wait_ms, decode_ms)
+            self._decoding = False
+            self._apply_pending()
+            self._results.append(heard)
+
+    def _apply_pending(self) -> None:
+        if self._pending_grammar is not None:
+            grammar, self._pending_grammar = self._pending_grammar, None
+            self._apply_grammar(grammar)
+
+    def _preprocess(self, samples: np.ndarray) -> np.ndarray:
+        """Hook for a front end that changes the audio before endpointing (identity by default)."""
+        return samples
+
+    def _flush_preprocess(self) -> np.ndarray:
+        return np.zeros(0, dtype=np.int16)
+
+    def _reset_frontend(self) -> None:
+        """Hook: forget what the front end learnt about the previous stream."""
+
+    # -- backend hooks ----------------------------------------------------
+
+    @abstractmethod
+    def _apply_grammar(self, grammar: Grammar) -> None:
+        """Install a grammar; only called between utterances."""
+
+    @abstractmethod
+    def _start_utterance(self) -> None: ...
+
+    @abstractmethod
+    def _feed(self, audio: np.ndarray) -> None: ...
+
+    @abstractmethod
+    def _end_utterance(self) -> Heard: ...
+
+    @abstractmethod
+    def _abort_utterance(self) -> None: ...

@@ -1,0 +1,194 @@
+"""pocketsphinx 5 backend: the English model inside its wheel, one JSGF grammar per game state.
+
+Works on a fresh machine with no download. Audio goes through the noise
+reducer (denoise.py), then the shared endpointer, and each utterance is
+decoded incrementally while it is spoken, so only the end of utterance
+search remains when the speaker stops.
+
+Confidence: pocketsphinx scores each frame against the best-scoring
+senone of that frame, so a word's acoustic score per frame says how far
+the grammar forced path strays from what the audio sounds like. Good
+in-grammar words score about -1.5 to -3 (natural log per 10 ms frame);
+words forced onto out-of-grammar speech mostly below -4. A logistic maps
+that to 0..1, and an utterance whose weakest word falls below
+``reject_below`` is rejected (Heard with empty text) rather than played.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+import numpy as np
+
+from voicejack.language.heard import Grammar, Heard
+from voicejack.speech.denoise import NoiseReducer
+from voicejack.speech.endpoint import EndpointSettings
+from voicejack.speech.jsgf import sentences_jsgf
+from voicejack.speech.recogniser import GrammarError, SpeechError, StreamingRecogniser
+
+# Word score (ln per frame) at which confidence is one half, and the logistic's slope (benchmarks/asr.py).
+CONFIDENCE_MIDPOINT = -4.8
+CONFIDENCE_SLOPE = 3.0
+
+# Tuned with benchmarks/asr.py (see the README table).
+DEFAULT_CONFIG: dict[str, object] = {
+    "loglevel": "FATAL",
+}
+
+
+def word_confidence(score_per_frame: float, midpoint: float = CONFIDENCE_MIDPOINT, slope: float = CONFIDENCE_SLOPE) -> float:
+    return 1.0 / (1.0 + math.exp(-(score_per_frame - midpoint) * slope))
+
+
+def _plain_word(word: str) -> str:
+    """pocketsphinx marks alternate pronunciations as word(2)."""
+    return word.split("(", 1)[0]
+
+
+def _is_filler(word: str) -> bool:
+    return word.startswith(("<", "[", "+")) or word in ("<sil>", "<s>", "</s>")
+
+
+class SphinxRecogniser(StreamingRecogniser):
+    """pocketsphinx with a per-state grammar."""
+
+    name = "sphinx"
+
+    def __init__(
+        self,
+        config: Mapping[str, object] | None = None,
+        endpoint: EndpointSettings | None = None,
+        denoise: bool = True,
+        reject_below: float = 0.0,
+        max_alternatives: int = 3,
+        whole_utterance: bool = True,
+    ) -> None:
+        super().__init__(endpoint)
+        try:
+            import pocketsphinx
+        except ImportError as error:  # pragma: no cover - pocketsphinx is a hard dependency
+            raise SpeechError(f"pocketsphinx is not installed ({error})") from None
+        options = dict(DEFAULT_CONFIG)
+        options.update(config or {})
+        # lm=None: no default language model; every search is a grammar we add.
+        self._decoder = pocketsphinx.Decoder(lm=None, **options)
+        self._reducer = NoiseReducer() if denoise else None
+        self.reject_below = reject_below
+        self.confidence_midpoint = CONFIDENCE_MIDPOINT
+        self.confidence_slope = CONFIDENCE_SLOPE
+        self.max_alternatives = max_alternatives
+        self.missing_words: tuple[str, ...] = ()
+        self.whole_utterance = whole_utterance
+        self._buffer: list[np.ndarray] = []
+        self._search_count = 0
+        self._search: str | None = None
+        self._sentences: frozenset[str] = frozenset()
+
+    # -- vocabulary ---------------------------------------------------------
+
+    def knows(self, word: str) -> bool:
+        return self._decoder.lookup_word(word) is not None
+
+    def unknown_words(self, grammar: Grammar) -> tuple[str, ...]:
+        return tuple(sorted(word for word in grammar.words() if not self.knows(word)))
+
+    # -- StreamingRecogniser hooks -----------------------------------------
+
+    def _apply_grammar(self, grammar: Grammar) -> None:
+        missing = self.unknown_words(grammar)
+        phrases = [p for p in grammar.phrases if not set(p.split()) & set(missing)]
+        if not phrases:
+            raise GrammarError(f"no phrase of the grammar can be recognised: unknown words {', '.join(missing)}")
+        jsgf_source = getattr(grammar, "jsgf", None)
+        supplied = jsgf_source() if callable(jsgf_source) and not missing else None
+        self._search_count += 1
+        name = f"state{self._search_count}"
+        try:
+            self._decoder.add_jsgf_string(name, supplied if supplied is not None else sentences_jsgf(phrases))
+        except (ValueError, RuntimeError) as error:
+            if supplied is None:
+                raise GrammarError(f"pocketsphinx rejected the grammar: {error}") from None
+            # The supplied JSGF uses syntax pocketsphinx refuses: fall back to the plain sentence list.
+            self._decoder.add_jsgf_string(name, sentences_jsgf(phrases))
+        self._decoder.activate_search(name)
+        if self._search is not None:
+            self._decoder.remove_search(self._search)
+        self._search = name
+        self._grammar = grammar
+        self._sentences = frozenset(" ".join(p.split()) for p in phrases)
+        self.missing_words = missing
+
+    def _preprocess(self, samples: np.ndarray) -> np.ndarray:
+        return self._reducer.process(samples) if self._reducer is not None else samples
+
+    def _flush_preprocess(self) -> np.ndarray:
+        return self._reducer.flush() if self._reducer is not None else np.zeros(0, dtype=np.int16)
+
+    def _reset_frontend(self) -> None:
+        if self._reducer is not None:
+            self._reducer.reset()
+
+    def _start_utterance(self) -> None:
+        self._buffer = []
+        if not self.whole_utterance:
+            self._decoder.start_utt()
+
+    def _feed(self, audio: np.ndarray) -> None:
+        if self.whole_utterance:
+            self._buffer.append(np.asarray(audio, dtype=np.int16))
+        else:
+            self._decoder.process_raw(np.ascontiguousarray(audio, dtype="<i2").tobytes(), False, False)
+
+    def _abort_utterance(self) -> None:
+        if self.whole_utterance:
+            self._buffer = []
+        else:
+            self._decoder.end_utt()
+
+    def _end_utterance(self) -> Heard:
+        if self.whole_utterance:
+            audio = np.concatenate(self._buffer) if self._buffer else np.zeros(0, dtype=np.int16)
+            self._buffer = []
+            self._decoder.start_utt()
+            self._decoder.process_raw(np.ascontiguousarray(audio, dtype="<i2").tobytes(), False, True)
+        self._decoder.end_utt()
+        hypothesis = self._decoder.hyp()
+        text = " ".join(_plain_word(w) for w in hypothesis.hypstr.split()) if hypothesis is not None else ""
+        if not text:
+            return Heard("")
+        confidences = self._word_confidences()
+        alternatives = self._alternatives(text)
+        # A search that ends outside a final state returns a sentence cut short: never pass that on.
+        complete = text in self._sentences
+        if not complete or (confidences and min(confidences) < self.reject_below):
+            return Heard("", (), (text, *alternatives)[: self.max_alternatives] if complete else alternatives)
+        return Heard(text, confidences, alternatives)
+
+    def _word_confidences(self) -> tuple[float, ...]:
+        values: list[float] = []
+        for segment in self._decoder.seg() or ():
+            if _is_filler(segment.word):
+                continue
+            frames = max(1, segment.end_frame - segment.start_frame + 1)
+            score = math.log(segment.ascore) / frames if segment.ascore > 0 else -50.0
+            values.append(round(word_confidence(score, self.confidence_midpoint, self.confidence_slope), 4))
+        return tuple(values)
+
+    def _alternatives(self, best: str) -> tuple[str, ...]:
+        if self.max_alternatives <= 0:
+            return ()
+        found: list[str] = []
+        try:
+            for index, hypothesis in enumerate(self._decoder.nbest()):
+                if index >= 20 or len(found) >= self.max_alternatives:
+                    break
+                text = " ".join(_plain_word(w) for w in hypothesis.hypstr.split())
+                if not text or text == best or text in found:
+                    continue
+                if text not in self._sentences:
+                    continue  # n-best paths can stop short of a whole sentence
+                found.append(text)
+        except (RuntimeError, ValueError):
+            return ()
+        return tuple(found)
