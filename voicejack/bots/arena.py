@@ -15,28 +15,33 @@ MAX_MOVES = 20_000
 
 @dataclass(slots=True)
 class MatchResult:
-    winner: tuple[str, ...] | None  # None only if MAX_MOVES ran out
+    winner: tuple[str, ...] | None  # None only if max_moves ran out
     moves: int
-    # Seconds spent in choose() per colour, and how many decisions that was.
-    think_seconds: dict[str, float] = field(default_factory=dict)
-    decisions: dict[str, int] = field(default_factory=dict)
+    # Seconds spent in each call of choose(), per colour.
+    think_times: dict[str, list[float]] = field(default_factory=dict)
+
+    @property
+    def think_seconds(self) -> dict[str, float]:
+        return {colour: sum(times) for colour, times in self.think_times.items()}
+
+    @property
+    def decisions(self) -> dict[str, int]:
+        return {colour: len(times) for colour, times in self.think_times.items()}
 
 
 def play_match(rules: Rules, bots: Mapping[str, Bot], seed: int, max_moves: int = MAX_MOVES) -> MatchResult:
     """Play one match from ``new_game(rules, seed)`` with ``bots[colour]`` in every seat."""
     state, _ = new_game(rules, seed=seed)
-    think = {colour: 0.0 for colour in rules.seats}
-    decisions = {colour: 0 for colour in rules.seats}
+    think: dict[str, list[float]] = {colour: [] for colour in rules.seats}
     played = 0
     while state.winner is None and played < max_moves:
         colour = state.turn
         moves = legal_moves(state)
         started = time.perf_counter()
         move = bots[colour].choose(state, moves)
-        think[colour] += time.perf_counter() - started
-        decisions[colour] += 1
+        think[colour].append(time.perf_counter() - started)
         if move not in moves:
             raise RuntimeError(f"{bots[colour].name} chose a move that is not legal: {move.phrase}")
         apply_move(state, move)
         played += 1
-    return MatchResult(state.winner, played, think, decisions)
+    return MatchResult(state.winner, played, think)

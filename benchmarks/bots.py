@@ -1,0 +1,220 @@
+"""Bot strength and speed: seeded matches per pairing, win rates with 95% intervals, time per decision.
+
+    python3 benchmarks/bots.py                  # 1,000 games per pairing (a few minutes on 2 cores)
+    python3 benchmarks/bots.py --games 200      # quicker
+    python3 benchmarks/bots.py --only 2p        # pairings whose label contains "2p"
+
+Pairings (the first-named side is the one measured):
+
+    2p            one bot against another, two players
+    4p teams      a team of two against a team of two
+    4p ffa 1v3    one bot against three others, every player for themselves
+    4p ffa 2v2    two bots (opposite seats) against two others, every player for themselves
+
+Seats alternate (and rotate, at four) from game to game so that no side
+always leads. Game g is dealt by new_game(rules, seed=100000 + g); bot
+seeds come from g too, so a run is repeatable. The interval is Wilson's
+score interval. Times are wall-clock per call of choose() for the measured
+side, including positions with a single legal move, with all worker
+processes running at once; the race tables the heuristic builds once per
+process (about 50 ms per version) are built before timing starts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from voicejack.bots import make_bot  # noqa: E402
+from voicejack.bots.arena import play_match  # noqa: E402
+from voicejack.bots.race import race_value  # noqa: E402
+from voicejack.engine import make_rules  # noqa: E402
+
+GAME_SEED_BASE = 100_000
+TARGET = ("bot:medium vs bot:random", "2p regular", 0.90)  # issue 7: at least 90% of 2-player games
+
+
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    ours: str
+    theirs: str
+    players: int
+    teams: bool
+    mode: str
+    our_seats: int = 1  # free-for-all only: how many seats the measured bot takes
+
+    @property
+    def table(self) -> str:
+        if self.players == 2:
+            return f"2p {self.mode}"
+        if self.teams:
+            return f"4p teams {self.mode}"
+        return f"4p ffa {self.our_seats}v{4 - self.our_seats} {self.mode}"
+
+    @property
+    def label(self) -> str:
+        return f"{self.ours} vs {self.theirs}"
+
+    @property
+    def even_share(self) -> float:
+        """The win rate of a side no better than the others."""
+        if self.players == 2 or self.teams:
+            return 0.5
+        return self.our_seats / 4
+
+
+PAIRINGS: tuple[Pairing, ...] = (
+    Pairing("bot:medium", "bot:random", 2, False, "regular"),
+    Pairing("bot:medium", "bot:random", 2, False, "complex"),
+    Pairing("bot:easy", "bot:random", 2, False, "regular"),
+    Pairing("bot:hard", "bot:random", 2, False, "regular"),
+    Pairing("bot:medium", "bot:easy", 2, False, "regular"),
+    Pairing("bot:hard", "bot:medium", 2, False, "regular"),
+    Pairing("bot:medium", "bot:random", 4, True, "regular"),
+    Pairing("bot:medium", "bot:random", 4, True, "complex"),
+    Pairing("bot:medium", "bot:random", 4, False, "regular", 1),
+    Pairing("bot:medium", "bot:random", 4, False, "complex", 1),
+    Pairing("bot:medium", "bot:random", 4, False, "regular", 2),
+    Pairing("bot:hard", "bot:medium", 4, True, "regular"),
+)
+
+
+@dataclass(slots=True)
+class GameOutcome:
+    won: bool
+    moves: int
+    think_times: list[float]
+
+
+def play_one(pairing: Pairing, game: int) -> GameOutcome:
+    rules = make_rules(players=pairing.players, teams=pairing.teams, mode=pairing.mode)
+    seats = rules.seats
+    if pairing.teams:
+        ours = set(rules.team_of(seats[game % 2]))
+    elif pairing.players == 2:
+        ours = {seats[game % 2]}
+    else:
+        # 1v3: rotate the seat; 2v2: opposite seats, alternating between the two pairs.
+        ours = {seats[(game + i * 2) % 4] for i in range(pairing.our_seats)}
+    bots = {
+        colour: make_bot(pairing.ours if colour in ours else pairing.theirs, game * 4 + index)
+        for index, colour in enumerate(seats)
+    }
+    result = play_match(rules, bots, seed=GAME_SEED_BASE + game)
+    if result.winner is None:
+        raise RuntimeError(f"{pairing.label} {pairing.table}: game {game} did not finish")
+    times = [t for colour in ours for t in result.think_times[colour]]
+    return GameOutcome(set(result.winner) <= ours, result.moves, times)
+
+
+def warm_up() -> None:
+    """Build the race tables once per worker (about 50 ms per version), outside the timed decisions."""
+    for complex_mode in (False, True):
+        for free in range(1, 5):
+            race_value(free, complex_mode)
+
+
+def play_chunk(pairing: Pairing, games: range) -> list[GameOutcome]:
+    return [play_one(pairing, game) for game in games]
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson's score interval for a binomial proportion."""
+    if games == 0:
+        return 0.0, 1.0
+    rate = wins / games
+    denominator = 1 + z * z / games
+    centre = (rate + z * z / (2 * games)) / denominator
+    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(slots=True)
+class Row:
+    pairing: Pairing
+    games: int
+    wins: int
+    moves_per_game: float
+    mean_ms: float
+    p99_ms: float
+    max_ms: float
+    seconds: float
+
+
+def run_pairing(pairing: Pairing, games: int, pool: ProcessPoolExecutor, jobs: int) -> Row:
+    started = time.perf_counter()
+    size = max(1, min(50, math.ceil(games / (jobs * 4))))
+    chunks = [range(start, min(games, start + size)) for start in range(0, games, size)]
+    outcomes: list[GameOutcome] = []
+    for part in pool.map(play_chunk, [pairing] * len(chunks), chunks):
+        outcomes.extend(part)
+    times = sorted(t for outcome in outcomes for t in outcome.think_times)
+    return Row(
+        pairing=pairing,
+        games=len(outcomes),
+        wins=sum(outcome.won for outcome in outcomes),
+        moves_per_game=statistics.mean(outcome.moves for outcome in outcomes),
+        mean_ms=1000 * statistics.mean(times),
+        p99_ms=1000 * times[min(len(times) - 1, int(len(times) * 0.99))],
+        max_ms=1000 * times[-1],
+        seconds=time.perf_counter() - started,
+    )
+
+
+def print_table(rows: list[Row]) -> None:
+    header = (
+        f"{'pairing':<24} {'table':<22} {'games':>5} {'wins':>5} {'win rate':>8} {'95% CI':>15} "
+        f"{'even':>5} {'moves':>6} {'ms/dec':>7} {'p99 ms':>7} {'max ms':>7}"
+    )
+    print(header)
+    print("-" * len(header))
+    for row in rows:
+        low, high = wilson(row.wins, row.games)
+        print(
+            f"{row.pairing.label:<24} {row.pairing.table:<22} {row.games:>5} {row.wins:>5} "
+            f"{row.wins / row.games:>8.1%} {f'{low:.1%}..{high:.1%}':>15} {row.pairing.even_share:>5.0%} "
+            f"{row.moves_per_game:>6.0f} {row.mean_ms:>7.2f} {row.p99_ms:>7.1f} {row.max_ms:>7.1f}"
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=1000, help="games per pairing (default 1000)")
+    parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1), help="worker processes (default 2)")
+    parser.add_argument("--only", default="", help="run only pairings whose 'pairing table' text contains this")
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.jobs < 1:
+        parser.error("--games and --jobs must be at least 1")
+    chosen = [p for p in PAIRINGS if args.only in f"{p.label} {p.table}"]
+    if not chosen:
+        parser.error(f"no pairing matches {args.only!r}")
+    print(f"{args.games} games per pairing, {args.jobs} worker processes; 'even' = the win rate of an equal side")
+    print("ms/dec, p99, max: time per decision of the measured side (the first-named bot)\n")
+    rows: list[Row] = []
+    started = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=args.jobs, initializer=warm_up) as pool:
+        for pairing in chosen:
+            rows.append(run_pairing(pairing, args.games, pool, args.jobs))
+            print(f"  done: {pairing.label}, {pairing.table} ({rows[-1].seconds:.0f} s)", file=sys.stderr, flush=True)
+    print_table(rows)
+    print(f"\ntotal {time.perf_counter() - started:.0f} s")
+    label, table, target = TARGET
+    for row in rows:
+        if row.pairing.label == label and row.pairing.table == table:
+            rate = row.wins / row.games
+            verdict = "met" if rate >= target else "NOT met"
+            print(f"target: {label} in {table} wins at least {target:.0%}: {rate:.1%}, {verdict}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
