@@ -152,7 +152,7 @@ def _run(state, args: argparse.Namespace, announce_start: bool, resumed_from: Pa
     hub = InputHub()
     humans = [seat for seat in state.seats if seat.kind == "human"]
     if humans:
-        voice, reason = (None, "you asked for the keyboard") if args.keyboard else _open_voice(settings)
+        voice, reason = (None, "you asked for the keyboard") if args.keyboard else _open_voice(settings, presenter)
         if voice is not None:
             hub.add(voice)
             presenter.say(say("welcome.voice"), remember=False)
@@ -185,7 +185,7 @@ def _open_audio(settings: Settings, record: str | None):
         print(f"voicejack: sound is off ({error}); playing in text only.", file=sys.stderr)
         return None
     try:
-        return AudioOutput(
+        audio = AudioOutput(
             device=settings.output_device, record_path=record, headphones=settings.headphones,
             speech_rate=settings.speech_rate, speech_volume=settings.speech_volume, cue_volume=settings.cue_volume,
             on_text=None,  # the presenter prints every line itself
@@ -193,12 +193,19 @@ def _open_audio(settings: Settings, record: str | None):
     except OSError as error:  # an unwritable --record file
         print(f"voicejack: {error}; playing without sound.", file=sys.stderr)
         return None
+    if not audio.has_device and record is None:
+        audio.close()  # nobody would hear it: do not spend real time playing into nothing
+        return None
+    return audio
 
 
-def _open_voice(settings: Settings):
-    """A microphone source when there is a microphone and a recogniser, else (None, why not)."""
+def _open_voice(settings: Settings, presenter: Presenter):
+    """A microphone source when there is a microphone and a recogniser, else (None, why not).
+
+    The microphone is ignored while the game speaks (unless on headphones).
+    """
     try:
         from voicejack.table.voice import open_voice_source
-    except ImportError as error:
+    except (ImportError, OSError) as error:
         return None, f"speech recognition could not be loaded ({error})"
-    return open_voice_source(settings)
+    return open_voice_source(settings, muted=presenter.is_speaking)

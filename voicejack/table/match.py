@@ -135,7 +135,10 @@ class Match:
     def _human_turn(self, colour: str) -> Move | None:
         conversation = Conversation(colour, self._resolver())
         self.presenter.cue(TURN_CUE)
-        self.presenter.say(self.narrator.turn_prompt(self.state, colour))
+        prompt = [self.narrator.turn_prompt(self.state, colour)]
+        if len(self.humans) > 1:  # several people share the device: say whose turn it is by name
+            prompt.insert(0, say("over_to", name=self.state.seat(colour).name))
+        self.presenter.say(prompt)
         timeout = self.settings.silence_timeout or None
         while True:
             heard = self.inputs.listen(conversation.grammar(self.state), timeout)

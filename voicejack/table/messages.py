@@ -20,6 +20,7 @@ TABLE_MESSAGES: Final[dict[str, str]] = {
     ),
     "options.none": "You have no move to choose: {what}.",
     "options.question": "Your options.",
+    "over_to": "{name}, over to you.",
     "not_your_turn": "It is {player} turn, not yours. Your command was not played.",
     "nothing_pending": "There is no question waiting for an answer.",
     "cancelled": "Cancelled. {prompt}",
