@@ -119,9 +119,8 @@ class StreamingRecogniser(ABC):
         return self._results.popleft() if self._results else None
 
     def reset(self) -> None:
-        if self._decoding:
-            self._abort_utterance()
-            self._decoding = False
+        self._abort_utterance()
+        self._decoding = False
         self._endpointer.reset()
         self._results.clear()
         self._apply_pending()
@@ -191,4 +190,5 @@ class StreamingRecogniser(ABC):
     def _end_utterance(self) -> Heard: ...
 
     @abstractmethod
-    def _abort_utterance(self) -> None: ...
+    def _abort_utterance(self) -> None:
+        """Drop any audio the decoder holds; harmless when it holds none."""

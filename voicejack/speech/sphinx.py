@@ -5,13 +5,25 @@ reducer (denoise.py), then the shared endpointer, and each utterance is
 decoded incrementally while it is spoken, so only the end of utterance
 search remains when the speaker stops.
 
+Decoding: each utterance is buffered and decoded in one pass when the
+endpointer closes it (pocketsphinx then normalises the cepstral mean over
+the whole utterance). Decoding block by block while the player speaks
+(``whole_utterance=False``) answers sooner but starts every utterance
+from the previous one's normalisation, which misrecognised noticeably
+more on a new voice or room (benchmarks/asr.py).
+
 Confidence: pocketsphinx scores each frame against the best-scoring
-senone of that frame, so a word's acoustic score per frame says how far
-the grammar forced path strays from what the audio sounds like. Good
-in-grammar words score about -1.5 to -3 (natural log per 10 ms frame);
-words forced onto out-of-grammar speech mostly below -4. A logistic maps
-that to 0..1, and an utterance whose weakest word falls below
-``reject_below`` is rejected (Heard with empty text) rather than played.
+senone of that frame, so a word's acoustic score per frame (natural log
+per 10 ms) says how far the grammar-forced path strays from what the
+audio sounds like: in-grammar words mostly score -1.5 to -4, words forced
+onto out-of-grammar speech mostly -5 to -12. A word's confidence is the
+smaller of two logistics: one of its own score, one of the utterance's
+mean word score (so chatter forced onto a command scores low on every
+word, not only on the worst one). Midpoints and slopes were tuned with
+benchmarks/asr.py against the command language's thresholds. Sentences
+cut short (the search ended outside a final state) are never passed on,
+and an utterance whose weakest word falls below ``reject_below`` (0:
+off, the command language decides) comes back with empty text.
 """
 
 from __future__ import annotations
@@ -27,9 +39,11 @@ from voicejack.speech.endpoint import EndpointSettings
 from voicejack.speech.jsgf import sentences_jsgf
 from voicejack.speech.recogniser import GrammarError, SpeechError, StreamingRecogniser
 
-# Word score (ln per frame) at which confidence is one half, and the logistic's slope (benchmarks/asr.py).
-CONFIDENCE_MIDPOINT = -4.8
+# Scores (ln per frame) at which confidence is one half, and the logistics' slopes (benchmarks/asr.py).
+CONFIDENCE_MIDPOINT = -6.0
 CONFIDENCE_SLOPE = 3.0
+UTTERANCE_MIDPOINT = -4.3
+UTTERANCE_SLOPE = 4.0
 
 # Tuned with benchmarks/asr.py (see the README table).
 DEFAULT_CONFIG: dict[str, object] = {
@@ -37,8 +51,16 @@ DEFAULT_CONFIG: dict[str, object] = {
 }
 
 
-def word_confidence(score_per_frame: float, midpoint: float = CONFIDENCE_MIDPOINT, slope: float = CONFIDENCE_SLOPE) -> float:
-    return 1.0 / (1.0 + math.exp(-(score_per_frame - midpoint) * slope))
+def _logistic(value: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, value))))
+
+
+def word_confidences(scores: list[float]) -> tuple[float, ...]:
+    """Per-word confidences (0..1) from per-frame acoustic scores of the words of one utterance."""
+    if not scores:
+        return ()
+    utterance = _logistic((sum(scores) / len(scores) - UTTERANCE_MIDPOINT) * UTTERANCE_SLOPE)
+    return tuple(round(min(_logistic((s - CONFIDENCE_MIDPOINT) * CONFIDENCE_SLOPE), utterance), 4) for s in scores)
 
 
 def _plain_word(word: str) -> str:
@@ -75,12 +97,11 @@ class SphinxRecogniser(StreamingRecogniser):
         self._decoder = pocketsphinx.Decoder(lm=None, **options)
         self._reducer = NoiseReducer() if denoise else None
         self.reject_below = reject_below
-        self.confidence_midpoint = CONFIDENCE_MIDPOINT
-        self.confidence_slope = CONFIDENCE_SLOPE
         self.max_alternatives = max_alternatives
         self.missing_words: tuple[str, ...] = ()
         self.whole_utterance = whole_utterance
         self._buffer: list[np.ndarray] = []
+        self._in_decoder = False  # start_utt() called and end_utt() not yet
         self._search_count = 0
         self._search: str | None = None
         self._sentences: frozenset[str] = frozenset()
@@ -133,6 +154,7 @@ class SphinxRecogniser(StreamingRecogniser):
         self._buffer = []
         if not self.whole_utterance:
             self._decoder.start_utt()
+            self._in_decoder = True
 
     def _feed(self, audio: np.ndarray) -> None:
         if self.whole_utterance:
@@ -141,10 +163,10 @@ class SphinxRecogniser(StreamingRecogniser):
             self._decoder.process_raw(np.ascontiguousarray(audio, dtype="<i2").tobytes(), False, False)
 
     def _abort_utterance(self) -> None:
-        if self.whole_utterance:
-            self._buffer = []
-        else:
+        self._buffer = []
+        if self._in_decoder:
             self._decoder.end_utt()
+            self._in_decoder = False
 
     def _end_utterance(self) -> Heard:
         if self.whole_utterance:
@@ -153,6 +175,7 @@ class SphinxRecogniser(StreamingRecogniser):
             self._decoder.start_utt()
             self._decoder.process_raw(np.ascontiguousarray(audio, dtype="<i2").tobytes(), False, True)
         self._decoder.end_utt()
+        self._in_decoder = False
         hypothesis = self._decoder.hyp()
         text = " ".join(_plain_word(w) for w in hypothesis.hypstr.split()) if hypothesis is not None else ""
         if not text:
@@ -165,15 +188,18 @@ class SphinxRecogniser(StreamingRecogniser):
             return Heard("", (), (text, *alternatives)[: self.max_alternatives] if complete else alternatives)
         return Heard(text, confidences, alternatives)
 
-    def _word_confidences(self) -> tuple[float, ...]:
+    def word_scores(self) -> list[float]:
+        """Acoustic score per frame of each word of the last result (fillers and silences left out)."""
         values: list[float] = []
         for segment in self._decoder.seg() or ():
             if _is_filler(segment.word):
                 continue
             frames = max(1, segment.end_frame - segment.start_frame + 1)
-            score = math.log(segment.ascore) / frames if segment.ascore > 0 else -50.0
-            values.append(round(word_confidence(score, self.confidence_midpoint, self.confidence_slope), 4))
-        return tuple(values)
+            values.append(math.log(segment.ascore) / frames if segment.ascore > 0 else -50.0)
+        return values
+
+    def _word_confidences(self) -> tuple[float, ...]:
+        return word_confidences(self.word_scores())
 
     def _alternatives(self, best: str) -> tuple[str, ...]:
         if self.max_alternatives <= 0:

@@ -10,6 +10,11 @@ Facts this module is built around (vosk 0.3.45, measured):
   StreamingRecogniser and this class refuses one outright if it ever sees
   decoding in progress;
 - grammars need a model with a runtime graph (graph/HCLr.fst + Gr.fst);
+- a vosk "grammar" is a small bigram model estimated from the sentences,
+  not a strict list: it can join pieces of two sentences ("사과 안녕하세요"
+  was heard from a list holding each alone). So only readings that are
+  whole sentences of the grammar are passed on: the best of those in the
+  n-best list, with confidences reduced by whatever the others hold;
 - ``[unk]`` in the grammar lets out-of-grammar speech come out as
   "[unk]" instead of being forced onto a sentence (English models have it;
   the Korean test model does not, which is reported as ``unk_supported``);
@@ -89,7 +94,9 @@ class VoskRecogniser(StreamingRecogniser):
         max_alternatives: int = 3,
         nbest: int = 8,
     ) -> None:
-        super().__init__(endpoint)
+        # vosk's online feature pipeline needs some audio before the speech to settle: with only
+        # 0.3 s it heard "사과 안녕하세요" for "안녕하세요"; 0.8 s of preroll fixed that.
+        super().__init__(endpoint or EndpointSettings(preroll=0.8))
         self.model_path = Path(model_path)
         self._model = load_model(model_path)
         self.max_alternatives = max_alternatives
@@ -143,7 +150,7 @@ class VoskRecogniser(StreamingRecogniser):
         self._running = True
 
     def _abort_utterance(self) -> None:
-        if self._recogniser is not None:
+        if self._recogniser is not None and self._running:
             self._recogniser.Reset()  # type: ignore[attr-defined]
         self._running = False
 
@@ -151,11 +158,16 @@ class VoskRecogniser(StreamingRecogniser):
         assert self._recogniser is not None
         final = json.loads(self._recogniser.Result())  # type: ignore[attr-defined]
         self._running = False
-        return nbest_to_heard(final, self.max_alternatives)
+        sentences = frozenset(" ".join(p.split()) for p in self._grammar.phrases) if self._grammar else None
+        return nbest_to_heard(final, self.max_alternatives, sentences)
 
 
-def nbest_to_heard(final: dict, max_alternatives: int) -> Heard:
-    """A vosk n-best result as a Heard: best text, word posteriors, other in-grammar readings."""
+def nbest_to_heard(final: dict, max_alternatives: int, sentences: frozenset[str] | None = None) -> Heard:
+    """A vosk n-best result as a Heard: the best whole-sentence reading, word posteriors, other readings.
+
+    ``sentences``: the grammar's sentences; readings outside it (vosk's bigram
+    joins, [unk]) are never the text. None accepts any reading without [unk].
+    """
     entries = final.get("alternatives")
     if entries is None:  # a one-best result (SetMaxAlternatives(0))
         entries = [{"text": final.get("text", ""), "confidence": 0.0}]
@@ -168,14 +180,18 @@ def nbest_to_heard(final: dict, max_alternatives: int) -> Heard:
     scores = np.array([score for _, score in hypotheses])
     posteriors = np.exp(scores - scores.max())
     posteriors /= posteriors.sum()
-    best = hypotheses[0][0]
     readings: list[str] = []
     for text, _ in hypotheses:
-        if text and UNKNOWN not in text.split() and text not in readings:
+        allowed = text in sentences if sentences is not None else UNKNOWN not in text.split()
+        if text and allowed and text not in readings:
             readings.append(text)
+    best = hypotheses[0][0]
     if not best or UNKNOWN in best.split():
         # Nothing, or speech outside the grammar: rejected; in-grammar readings stay as hints.
         return Heard("", (), tuple(readings[:max_alternatives]))
+    if not readings:
+        return Heard("")
+    best = readings[0]
     words = best.split()
     confidences = []
     for index, word in enumerate(words):

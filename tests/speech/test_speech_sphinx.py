@@ -1,0 +1,237 @@
+"""pocketsphinx end to end: espeak-ng voices, noise, real game grammars, the microphone's streaming path."""
+
+from __future__ import annotations
+
+import threading
+import wave
+from pathlib import Path
+
+import numpy as np
+import pytest
+from speech_helpers import as_callback_blocks, clip, grammar_of, random_positions, speech
+
+from voicejack.engine import Move, legal_moves
+from voicejack.language import Command, Confirm, Grammar, Heard, resolve
+from voicejack.speech import recognise_file
+from voicejack.speech.audio import write_wav
+from voicejack.speech.microphone import BlockQueue, Listener
+from voicejack.speech.recogniser import GrammarError, Recogniser
+from voicejack.speech.sphinx import SphinxRecogniser
+
+
+@pytest.fixture(scope="module")
+def recogniser() -> SphinxRecogniser:
+    return SphinxRecogniser()
+
+
+def hear_through_callback(recogniser: SphinxRecogniser, grammar: Grammar, samples: np.ndarray) -> Heard | None:
+    """Deliver samples exactly as the InputStream callback does (from another thread), then listen."""
+    recogniser.new_stream()
+    recogniser.set_grammar(grammar)
+    source = BlockQueue()
+    blocks = as_callback_blocks(samples)
+
+    def audio_thread() -> None:
+        for block in blocks:
+            source.callback(block, len(block), None, None)
+
+    thread = threading.Thread(target=audio_thread)
+    thread.start()
+    heard = Listener(recogniser).listen(source, timeout=10.0)
+    thread.join()
+    recogniser.reset()
+    return heard
+
+
+def test_it_is_a_recogniser(recogniser: SphinxRecogniser) -> None:
+    assert isinstance(recogniser, Recogniser)
+    assert recogniser.name == "sphinx"
+
+
+# Moves from real positions, different voices and noise: each must come back as that very move.
+CASES = [
+    ("en-us", None),
+    ("en", 20.0),
+    ("en-us+m3", 20.0),
+    ("en-us+f2", None),
+    ("en-us", 10.0),
+    ("en-gb-scotland", 20.0),
+]
+
+
+@pytest.mark.parametrize("index,voice,snr", [(i, v, s) for i, (v, s) in enumerate(CASES)])
+def test_a_spoken_legal_move_resolves_to_that_move(recogniser: SphinxRecogniser, index: int, voice: str, snr: float | None) -> None:
+    state = random_positions(len(CASES), seed=11)[index]
+    move = sorted(legal_moves(state), key=lambda m: m.phrase)[index % len(legal_moves(state))]
+    grammar = grammar_of(state)
+    assert move.phrase in grammar.phrases
+
+    heard = hear_through_callback(recogniser, grammar, clip(move.phrase, voice, snr, seed=index))
+
+    assert heard is not None
+    assert heard.text == move.phrase
+    assert len(heard.word_confidences) == len(heard.text.split())
+    assert all(0.0 <= c <= 1.0 for c in heard.word_confidences)
+    assert move.phrase not in heard.alternatives
+    result = resolve(state, state.turn, heard)
+    assert result == move or (isinstance(result, Confirm) and result.move == move)
+
+
+def test_a_command_is_heard_as_that_command(recogniser: SphinxRecogniser) -> None:
+    state = random_positions(1, seed=5)[0]
+    heard = hear_through_callback(recogniser, grammar_of(state), clip("read the board", "en-us", 20.0, seed=3))
+    assert heard is not None and heard.text == "read the board"
+    assert isinstance(resolve(state, state.turn, heard), Command)
+
+
+def test_chatter_outside_the_grammar_is_never_played_as_a_move(recogniser: SphinxRecogniser) -> None:
+    moves_only = Grammar(("play nine red two", "play king out", "play four blue one", "burn hand"))
+    for seed, sentence in enumerate(("pass me the salt please", "what a lovely day", "hold on a second")):
+        heard = hear_through_callback(recogniser, moves_only, clip(sentence, "en-us", None, seed=seed))
+        assert heard is not None
+        # Either nothing, or a reading so weak the command language must not act on it without asking.
+        assert heard.text == "" or min(heard.word_confidences) < 0.6
+
+
+def test_two_utterances_in_one_stream_give_two_results(recogniser: SphinxRecogniser) -> None:
+    grammar = Grammar(("play king out", "burn hand", "repeat"))
+    pause = np.zeros(16_000, dtype=np.int16)
+    samples = np.concatenate([clip("play king out", seed=1), pause, clip("burn hand", seed=2)])
+    samples = (samples + np.random.default_rng(0).normal(0, 40, len(samples))).astype(np.int16)
+    recogniser.new_stream()
+    recogniser.set_grammar(grammar)
+    heard = list(Listener(recogniser).feed_all(as_callback_blocks(samples[:, None].ravel())))
+    assert [h.text for h in heard] == ["play king out", "burn hand"]
+
+
+def test_a_grammar_switch_mid_utterance_waits_for_the_utterance_to_end(recogniser: SphinxRecogniser) -> None:
+    before = Grammar(("play king out", "burn hand"))
+    after = Grammar(("repeat", "help"))
+    samples = clip("play king out", seed=4)
+    recogniser.new_stream()
+    recogniser.set_grammar(before)
+    results: list[Heard] = []
+    switched = False
+    for block in as_callback_blocks(samples):
+        heard = recogniser.accept(block[:, 0])
+        if heard is not None:
+            results.append(heard)
+        if recogniser.in_utterance and not switched:
+            recogniser.set_grammar(after)  # the table moved on while the player was still talking
+            switched = True
+            assert recogniser.grammar == before and recogniser.pending_grammar == after
+    final = recogniser.finish()
+    if final is not None:
+        results.append(final)
+    assert switched
+    assert [h.text for h in results] == ["play king out"]  # judged by the grammar it was spoken under
+    assert recogniser.grammar == after and recogniser.pending_grammar is None
+    # And the new grammar is the one used next.
+    heard = hear_through_callback(recogniser, after, clip("repeat", seed=5))
+    assert heard is not None and heard.text == "repeat"
+
+
+def test_words_missing_from_the_dictionary_are_reported_and_their_phrases_left_out(recogniser: SphinxRecogniser) -> None:
+    grammar = Grammar(("play king out", "play zorblax out"))
+    heard = hear_through_callback(recogniser, grammar, clip("play king out", seed=6))
+    assert recogniser.missing_words == ("zorblax",)
+    assert heard is not None and heard.text == "play king out"
+
+
+def test_a_grammar_with_nothing_recognisable_is_refused(recogniser: SphinxRecogniser) -> None:
+    with pytest.raises(GrammarError, match="zorblax"):
+        recogniser.set_grammar(Grammar(("zorblax", "quuxly zorblax")))
+    with pytest.raises(GrammarError):
+        recogniser.set_grammar(Grammar(()))
+
+
+def test_listening_needs_a_grammar_first() -> None:
+    fresh = SphinxRecogniser()
+    with pytest.raises(GrammarError, match="set_grammar"):
+        for block in as_callback_blocks(clip("play king out", seed=7)):
+            fresh.accept(block[:, 0])
+
+
+def test_recognise_file_takes_any_wav_shape(tmp_path: Path) -> None:
+    samples = clip("play nine red two", "en-us+m3", 20.0, seed=8)
+    # Write it as 22.05 kHz stereo, as a phone recording might be.
+    from voicejack.speech.audio import resample, to_int16
+
+    upsampled = to_int16(resample(samples / 32768.0, 16_000, 22_050))
+    path = tmp_path / "said.wav"
+    with wave.open(str(path), "wb") as wav:
+        wav.setnchannels(2)
+        wav.setsampwidth(2)
+        wav.setframerate(22_050)
+        wav.writeframes(np.stack([upsampled, upsampled], axis=1).astype("<i2").tobytes())
+    grammar = Grammar(("play nine red two", "play nine red one", "play two red two", "burn hand"))
+    assert recognise_file(path, grammar, backend="sphinx").text == "play nine red two"
+
+
+def test_recognise_file_hears_a_recording_that_starts_on_the_first_word(tmp_path: Path) -> None:
+    path = tmp_path / "tight.wav"
+    write_wav(path, speech("play king out", "en-us"))  # no silence before or after
+    grammar = Grammar(("play king out", "play ace out", "burn hand"))
+    assert recognise_file(path, grammar, backend="sphinx").text == "play king out"
+
+
+def test_silence_in_a_file_is_heard_as_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "quiet.wav"
+    write_wav(path, (np.random.default_rng(1).standard_normal(32_000) * 40).astype(np.int16))
+    assert recognise_file(path, Grammar(("play king out",)), backend="sphinx") == Heard("")
+
+
+def test_the_microphone_is_ignored_while_the_game_speaks(recogniser: SphinxRecogniser) -> None:
+    grammar = Grammar(("play king out", "burn hand"))
+    pause = (np.random.default_rng(2).standard_normal(16_000) * 60).astype(np.int16)
+    first, second = clip("play king out", seed=9), clip("burn hand", seed=10)
+    samples = np.concatenate([first, pause, second])
+    speaking = {"on": True}
+    recogniser.new_stream()
+    recogniser.set_grammar(grammar)
+    listener = Listener(recogniser, muted=lambda: speaking["on"])
+    heard: list[str] = []
+    for position, block in zip(range(0, len(samples), 1600), as_callback_blocks(samples)):
+        if position >= len(first):
+            speaking["on"] = False  # the game stopped talking before the player's second sentence
+        result = listener.feed(block[:, 0])
+        if result is not None:
+            heard.append(result.text)
+    final = recogniser.finish()
+    if final is not None:
+        heard.append(final.text)
+    assert heard == ["burn hand"]
+    assert listener.ignored_samples >= len(first)
+
+
+def test_with_headphones_the_player_can_talk_over_the_game(recogniser: SphinxRecogniser) -> None:
+    recogniser.new_stream()
+    recogniser.set_grammar(Grammar(("play king out", "burn hand")))
+    listener = Listener(recogniser, muted=lambda: True, headphones=True)
+    heard = [h.text for h in listener.feed_all(b[:, 0] for b in as_callback_blocks(clip("burn hand", seed=11)))]
+    assert heard == ["burn hand"]
+
+
+def test_timing_reports_the_endpoint_wait_and_decoding(recogniser: SphinxRecogniser) -> None:
+    heard = hear_through_callback(recogniser, Grammar(("play king out", "burn hand")), clip("burn hand", seed=12))
+    assert heard is not None
+    timing = recogniser.last_timing
+    assert timing is not None
+    assert 400 <= timing.endpoint_wait_ms <= 700  # the 0.45 s hangover plus frame rounding
+    assert timing.decode_ms >= 0.0
+
+
+def test_every_move_word_is_in_the_pocketsphinx_dictionary(recogniser: SphinxRecogniser) -> None:
+    words: set[str] = set()
+    for state in random_positions(8, seed=2) + random_positions(4, seed=2, players=2):
+        words |= grammar_of(state).words()
+    assert not [w for w in sorted(words) if not recogniser.knows(w)]
+
+
+def test_moves_resolve_to_the_engine_move_type(recogniser: SphinxRecogniser) -> None:
+    state = random_positions(1, seed=9)[0]
+    move = legal_moves(state)[0]
+    heard = hear_through_callback(recogniser, grammar_of(state), clip(move.phrase, "en-us", None, seed=13))
+    assert heard is not None
+    result = resolve(state, state.turn, heard)
+    assert isinstance(result, (Move, Confirm))
