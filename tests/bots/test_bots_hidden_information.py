@@ -122,3 +122,12 @@ def test_a_sampled_world_is_one_consistent_deal_of_the_unseen_cards() -> None:
     assert dealt == Counter(unseen_cards(state, me))
     assert seat_view(state, me, random.Random(2)).hands == world.hands
     assert seat_view(state, me, random.Random(4)).hands != world.hands
+
+
+def test_unseen_cards_of_a_hand_built_state_that_is_not_one_deck() -> None:
+    # Built by editing a state, not loaded from a table file: five aces, so the deck cannot be counted.
+    state, _ = new_game(make_rules(players=2), seed=3)
+    state.hands["green"] = ["A"] * 5
+    state.pile = ["K", "2"]
+    assert unseen_cards(state, "red") == ["A"] * 5 + ["2", "K"]
+    assert make_bot("bot", 0).choose(state, legal_moves(state)) in legal_moves(state)

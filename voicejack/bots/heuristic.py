@@ -47,6 +47,8 @@ from voicejack.bots.view import seat_view, unseen_cards
 
 WIN_SCORE = 1_000_000.0
 LAST_TRACK_PROGRESS = 75
+# An opponent out of cards plays only after a new deal, and the bot may move away first.
+EMPTY_HAND_FACTOR = 0.25
 
 # The cards that make a marble land exactly d cells ahead (7 splits are added separately).
 _EXACT_FORWARD: dict[int, tuple[str, ...]] = {
@@ -79,7 +81,7 @@ LEVELS: dict[str, Weights] = {
     "easy": Weights(danger=0.0, cards=0.0, opportunity=0.0, hole=2.0, random_rate=0.25),
     # The full one-move scoring.
     "medium": Weights(),
-    # The scoring plus a sampled look at the next opponent's reply.
+    # The scoring plus a plan for the next turn with the cards kept.
     "hard": Weights(plan=0.5, plan_candidates=8),
 }
 DEFAULT_LEVEL = "medium"
@@ -278,13 +280,9 @@ def _danger(after: GameState, ctx: _Context, skip: str | None) -> float:
                 if size:
                     safe_chance *= 1.0 - ctx.holds_any(frozenset(ranks), size)
                 else:
-                    # Out of cards: it plays only after a new deal, and the bot may move away first.
                     safe_chance *= 1.0 - EMPTY_HAND_FACTOR * ctx.holds_any(frozenset(ranks), 4)
             total += (1.0 - safe_chance) * _track_value(ctx, marbles, marble)
     return total
-
-
-EMPTY_HAND_FACTOR = 0.25
 
 
 def _path_clear(board: list[int], mover: int, start: int, distance: int) -> bool:
