@@ -41,23 +41,28 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from voicejack.engine import GameState, Move, legal_moves, make_rules, new_game, play  # noqa: E402
-from voicejack.language import Ask, Command, Confirm, Grammar, Heard, NotUnderstood, phrase_set, resolve  # noqa: E402
-from voicejack.speech import make_recogniser  # noqa: E402
-from voicejack.speech.audio import blocks  # noqa: E402
-from voicejack.speech.corpus import VOICES, make_clip, synthesise  # noqa: E402
-from voicejack.speech.microphone import Listener  # noqa: E402
-from voicejack.speech.models import find_vosk_model  # noqa: E402
-from voicejack.speech.recogniser import StreamingRecogniser  # noqa: E402
+from voicejack.engine import GameState, Move, legal_moves, make_rules, new_game, play
+from voicejack.language import (
+    Ask,
+    Command,
+    Confirm,
+    Grammar,
+    Heard,
+    NotUnderstood,
+    phrase_set,
+    resolve,
+)
+from voicejack.speech import make_recogniser
+from voicejack.speech.audio import blocks
+from voicejack.speech.corpus import VOICES, make_clip, synthesise
+from voicejack.speech.microphone import Listener
+from voicejack.speech.models import find_vosk_model
+from voicejack.speech.recogniser import StreamingRecogniser
 
 CONDITIONS: tuple[tuple[str, float | None], ...] = (("clean", None), ("20 dB", 20.0), ("10 dB", 10.0))
 COMMANDS = ("repeat", "read the board", "my cards", "help", "whose turn is it", "what can i say", "score", "options")
 CHATTER = ("what a lovely day", "pass me the salt please", "hold on a second", "is it my turn yet", "hello there")
-SETUPS = (
-    {"players": 4, "teams": True, "mode": "regular"},
-    {"players": 2, "teams": False, "mode": "regular"},
-    {"players": 4, "teams": True, "mode": "complex"},
-)
+SETUPS: tuple[tuple[int, bool, str], ...] = ((4, True, "regular"), (2, False, "regular"), (4, True, "complex"))
 
 
 @dataclass(frozen=True)
@@ -74,8 +79,8 @@ def positions(rng: random.Random, wanted: int) -> list[GameState]:
     found: list[GameState] = []
     game = 0
     while len(found) < wanted:
-        setup = SETUPS[game % len(SETUPS)]
-        state, _ = new_game(make_rules(**setup), seed=1000 + game)
+        players, teams, mode = SETUPS[game % len(SETUPS)]
+        state, _ = new_game(make_rules(players=players, teams=teams, mode=mode), seed=1000 + game)
         game += 1
         for _ in range(400):
             if state.winner is not None:
@@ -239,6 +244,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--voices", default=",".join(VOICES[:4]), help="espeak-ng voices, comma separated")
     parser.add_argument("--backends", default="sphinx,vosk")
     parser.add_argument("--verbose", action="store_true", help="print every utterance not heard right")
+    parser.add_argument("--sphinx-streaming", action="store_true",
+                        help="decode pocketsphinx block by block while the player speaks instead of per utterance")
     args = parser.parse_args(argv)
     voices = tuple(v for v in args.voices.split(",") if v)
     started = time.perf_counter()
@@ -255,7 +262,11 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             run_backend(f"vosk ({model.name})", make_recogniser("vosk"), items, outside, args.verbose)
         else:
-            run_backend("pocketsphinx", make_recogniser("sphinx"), items, outside, args.verbose)
+            from voicejack.speech.sphinx import SphinxRecogniser
+
+            recogniser = SphinxRecogniser(whole_utterance=not args.sphinx_streaming)
+            label = "pocketsphinx (streaming decode)" if args.sphinx_streaming else "pocketsphinx"
+            run_backend(label, recogniser, items, outside, args.verbose)
     print(f"\n(total {time.perf_counter() - started:.0f} s)")
     return 0
 

@@ -8,12 +8,18 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from voicejack.speech.audio import AudioFormatError, load_for_recognition, read_wav, resample, write_wav
+from voicejack.speech.audio import (
+    AudioFormatError,
+    load_for_recognition,
+    read_wav,
+    resample,
+    write_wav,
+)
 
 
 def write_pcm(path: Path, samples: np.ndarray, rate: int, width: int) -> None:
     """samples: float (frames, channels) in [-1, 1]."""
-    frames, channels = samples.shape
+    channels = samples.shape[1]
     if width == 1:
         raw = np.round(samples * 127 + 128).astype(np.uint8).tobytes()
     elif width == 2:

@@ -92,7 +92,7 @@ def test_the_microphone_captures_exactly_what_the_device_delivers_and_speech_in_
 
     done = subprocess.run(
         [sys.executable, "-c", CAPTURE, str(seconds), str(tmp_path / "captured.npy")],
-        capture_output=True, text=True, timeout=120, cwd=REPO, env=env,
+        capture_output=True, text=True, check=False, timeout=120, cwd=REPO, env=env,
     )
     assert done.returncode == 0, done.stderr[-3000:]
     report = json.loads(done.stdout.strip().splitlines()[-1])
@@ -110,13 +110,13 @@ def test_voicejack_devices_lists_the_virtual_microphone_and_selects_it(tmp_path:
     env = virtual_microphone(tmp_path, np.zeros(16_000, dtype=np.int16))
     done = subprocess.run(
         [sys.executable, "-m", "voicejack", "devices", "--input-device", "vjmic"],
-        capture_output=True, text=True, timeout=60, cwd=REPO, env=env,
+        capture_output=True, text=True, check=False, timeout=60, cwd=REPO, env=env,
     )
     assert done.returncode == 0, done.stderr
     assert "input devices (microphones):" in done.stdout
     assert "vjmic" in done.stdout and "selects" in done.stdout
     wrong = subprocess.run(
         [sys.executable, "-m", "voicejack", "devices", "--input-device", "no such mic"],
-        capture_output=True, text=True, timeout=60, cwd=REPO, env=env,
+        capture_output=True, text=True, check=False, timeout=60, cwd=REPO, env=env,
     )
     assert wrong.returncode == 2 and "no input device matches 'no such mic'" in wrong.stderr

@@ -63,7 +63,7 @@ def test_one_utterance_is_found_with_its_onset_and_end() -> None:
 
 
 def test_a_short_pause_inside_a_sentence_does_not_cut_it() -> None:
-    samples, spans = stream(("play seven red one five", 1.0), ("red two two", 0.25))
+    samples, _ = stream(("play seven red one five", 1.0), ("red two two", 0.25))
     assert len(utterances(run(samples, 1600))) == 1
 
 
@@ -102,7 +102,7 @@ def test_a_noise_floor_that_rises_is_learnt_without_endless_speech() -> None:
 
 
 def test_the_hangover_sets_how_long_after_speech_the_end_is_decided() -> None:
-    samples, [(begin, end)] = stream(("play king out", 1.0))
+    samples, [(_, end)] = stream(("play king out", 1.0))
     for hangover in (0.3, 0.8):
         endpointer = Endpointer(EndpointSettings(hangover=hangover))
         decided_at = None

@@ -15,7 +15,12 @@ import numpy as np
 import pytest
 from speech_helpers import REPO
 
-from voicejack.speech.microphone import BlockQueue, DeviceInfo, NoMicrophone, resolve_input_device
+from voicejack.speech.microphone import (
+    BlockQueue,
+    DeviceInfo,
+    NoMicrophone,
+    resolve_input_device,
+)
 
 DEVICES = [
     DeviceInfo(0, "HDA Intel PCH: ALC3246 Analog (hw:0,0)", 2, 2, 44100.0, "ALSA", True, True),
@@ -66,7 +71,7 @@ def test_the_callback_copies_each_block_and_never_blocks() -> None:
 
 def run_voicejack(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "voicejack", *args], capture_output=True, text=True, timeout=60, cwd=REPO, env=env
+        [sys.executable, "-m", "voicejack", *args], capture_output=True, text=True, check=False, timeout=60, cwd=REPO, env=env
     )
 
 
@@ -86,7 +91,7 @@ def test_without_portaudio_the_notice_names_the_missing_package(tmp_path: Path) 
             except NoMicrophone as error:
                 print(error.reason)
         """)],
-        capture_output=True, text=True, timeout=60, cwd=REPO, env=env,
+        capture_output=True, text=True, check=False, timeout=60, cwd=REPO, env=env,
     )
     assert probe.stdout.strip() == "no-portaudio"
 
@@ -106,7 +111,7 @@ def test_without_any_input_device_the_notice_offers_typing(tmp_path: Path) -> No
                 print(error.reason)
                 print(error)
         """)],
-        capture_output=True, text=True, timeout=60, cwd=REPO, env=env,
+        capture_output=True, text=True, check=False, timeout=60, cwd=REPO, env=env,
     )
     lines = probe.stdout.strip().splitlines()
     assert lines[0] == "no-device", probe.stdout + probe.stderr

@@ -8,7 +8,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from speech_helpers import as_callback_blocks, clip, grammar_of, random_positions, speech
+from speech_helpers import (
+    as_callback_blocks,
+    clip,
+    grammar_of,
+    random_positions,
+    speech,
+)
 
 from voicejack.engine import Move, legal_moves
 from voicejack.language import Command, Confirm, Grammar, Heard, resolve

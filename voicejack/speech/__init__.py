@@ -20,7 +20,12 @@ import numpy as np
 
 from voicejack.language.heard import Grammar, Heard
 from voicejack.speech.audio import AudioFormatError, blocks, load_for_recognition
-from voicejack.speech.recogniser import GrammarError, Recogniser, SpeechError, StreamingRecogniser
+from voicejack.speech.recogniser import (
+    GrammarError,
+    Recogniser,
+    SpeechError,
+    StreamingRecogniser,
+)
 
 BACKENDS = ("auto", "vosk", "sphinx")
 

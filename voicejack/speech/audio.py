@@ -56,7 +56,7 @@ def resample(samples: np.ndarray, rate_from: int, rate_to: int) -> np.ndarray:
     """Band-limited resampling of a 1-D float signal (FFT method: exact for whole recordings)."""
     if rate_from == rate_to or len(samples) == 0:
         return samples.astype(np.float64)
-    length = int(round(len(samples) * rate_to / rate_from))
+    length = round(len(samples) * rate_to / rate_from)
     spectrum = np.fft.rfft(samples.astype(np.float64))
     bins = length // 2 + 1
     kept = np.zeros(bins, dtype=np.complex128)

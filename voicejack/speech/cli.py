@@ -20,7 +20,13 @@ def _models_dir(value: str | None) -> Path:
 
 def _list(args: argparse.Namespace) -> int:
     from voicejack.speech import choose_backend
-    from voicejack.speech.models import MODEL_ENV, KNOWN_MODELS, find_vosk_model, looks_english, model_dirs
+    from voicejack.speech.models import (
+        KNOWN_MODELS,
+        MODEL_ENV,
+        find_vosk_model,
+        looks_english,
+        model_dirs,
+    )
     from voicejack.speech.vosk_backend import check_model_layout
 
     root = _models_dir(args.dir)
@@ -134,7 +140,11 @@ def devices_main(argv: Sequence[str]) -> int:
         args = parser.parse_args(list(argv))
     except SystemExit as exit_:
         return int(exit_.code or 0)
-    from voicejack.speech.microphone import NoMicrophone, list_devices, resolve_input_device
+    from voicejack.speech.microphone import (
+        NoMicrophone,
+        list_devices,
+        resolve_input_device,
+    )
 
     try:
         devices = list_devices()

@@ -76,7 +76,7 @@ class Endpointer:
         self._start_frames = max(1, round(s.start_window * 100))
         self._hangover_frames = max(1, round(s.hangover * 100))
         self._max_frames = max(1, round(s.max_utterance * 100))
-        self._preroll = deque(maxlen=max(1, round(s.preroll * 100)))
+        self._preroll: deque[np.ndarray] = deque(maxlen=max(1, round(s.preroll * 100)))
         self._rise = s.floor_rise_db_per_s / 100.0
         self._learn_frames = round(s.learn * 100)
         self._frames_seen = 0

@@ -16,7 +16,7 @@ import queue
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 import numpy as np
 
@@ -38,7 +38,7 @@ class NoMicrophone(SpeechError):
 def import_sounddevice() -> Any:
     """sounddevice, or NoMicrophone saying which system library is missing."""
     try:
-        import sounddevice
+        import sounddevice  # type: ignore[import-untyped]
     except OSError as error:  # raised when libportaudio2 is not installed
         raise NoMicrophone(
             f"audio is unavailable: the PortAudio library could not be loaded ({error}). "
@@ -154,7 +154,7 @@ class Microphone:
         self.blocks = BlockQueue()
         self._stream: Any = None
 
-    def open(self) -> Microphone:
+    def open(self) -> Self:
         sd = import_sounddevice()
         device = resolve_input_device(self.device_spec)
         try:
@@ -182,7 +182,7 @@ class Microphone:
                 self._stream.close()
                 self._stream = None
 
-    def __enter__(self) -> Microphone:
+    def __enter__(self) -> Self:
         return self.open()
 
     def __exit__(self, *exc: object) -> None:

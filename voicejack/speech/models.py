@@ -90,7 +90,8 @@ def find_vosk_model(explicit: str | Path | None = None, models_dir: Path | None 
         return Path(configured).expanduser()
     candidates = [p for p in model_dirs(models_dir) if looks_english(p) and not check_model_layout(p)]
     preferred = [p for p in candidates if p.name == DEFAULT_MODEL]
-    return (preferred or candidates or [None])[0]
+    chosen = preferred or candidates
+    return chosen[0] if chosen else None
 
 
 # -- download -----------------------------------------------------------

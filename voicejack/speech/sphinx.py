@@ -88,7 +88,7 @@ class SphinxRecogniser(StreamingRecogniser):
     ) -> None:
         super().__init__(endpoint)
         try:
-            import pocketsphinx
+            import pocketsphinx  # type: ignore[import-untyped]
         except ImportError as error:  # pragma: no cover - pocketsphinx is a hard dependency
             raise SpeechError(f"pocketsphinx is not installed ({error})") from None
         options = dict(DEFAULT_CONFIG)

@@ -71,12 +71,12 @@ def load_model(path: str | Path) -> object:
             f"{model_path} cannot be used with grammars: missing {', '.join(missing)} "
             "(use a model with a runtime graph, e.g. vosk-model-small-en-us-0.15)"
         )
-    import vosk
+    import vosk  # type: ignore[import-untyped]
 
     vosk.SetLogLevel(-1)
     try:
         model = vosk.Model(str(model_path))
-    except Exception as error:  # vosk raises a bare Exception when loading fails
+    except Exception as error:  # noqa: BLE001 - vosk raises a bare Exception when loading fails
         raise ModelError(f"vosk could not load the model at {model_path}: {error}") from None
     _MODELS[key] = model
     return model
@@ -128,7 +128,7 @@ class VoskRecogniser(StreamingRecogniser):
         if self._running:
             # Never reached through StreamingRecogniser; this guards the process against future callers.
             raise SpeechError("refusing to switch the vosk grammar mid-utterance (vosk would abort the process)")
-        import vosk
+        import vosk  # type: ignore[import-untyped]
 
         text = self.grammar_json(grammar)
         if self._recogniser is None:
