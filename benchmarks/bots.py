@@ -34,10 +34,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from voicejack.bots import make_bot  # noqa: E402
-from voicejack.bots.arena import play_match  # noqa: E402
-from voicejack.bots.race import race_value  # noqa: E402
-from voicejack.engine import make_rules  # noqa: E402
+from voicejack.bots import make_bot
+from voicejack.bots.arena import play_match
+from voicejack.bots.race import race_value
+from voicejack.engine import make_rules
 
 GAME_SEED_BASE = 100_000
 TARGET = ("bot:medium vs bot:random", "2p regular", 0.90)  # issue 7: at least 90% of 2-player games

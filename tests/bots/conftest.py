@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
-from voicejack.engine import GameState, Move, legal_moves
+import pytest
+
+from voicejack.engine import GameState
 from voicejack.tablefile import table_from_dict
 
 Position = int | str
 
 
-def table(
+def build_table(
     marbles: Mapping[str, Sequence[Position]],
     hands: Mapping[str, Sequence[str]],
     turn: str = "red",
@@ -34,10 +36,6 @@ def table(
     return table_from_dict(data)
 
 
-def phrase_of(moves: list[Move], move: Move) -> str:
-    assert move in moves, "a bot must answer with one of the legal moves"
-    return move.phrase
-
-
-def phrases(state: GameState) -> set[str]:
-    return {move.phrase for move in legal_moves(state)}
+@pytest.fixture
+def table() -> Callable[..., GameState]:
+    return build_table

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from voicejack.bots import BOT_KINDS, DEFAULT_LEVEL, Bot, HeuristicBot, RandomBot, bot_level, make_bot
+from voicejack.bots import (
+    BOT_KINDS,
+    DEFAULT_LEVEL,
+    Bot,
+    HeuristicBot,
+    RandomBot,
+    bot_level,
+    make_bot,
+)
 from voicejack.engine import legal_moves, make_rules, new_game
 
 

@@ -8,7 +8,14 @@ from collections import Counter
 import pytest
 
 from voicejack.bots import BOT_KINDS, make_bot, seat_view, unseen_cards
-from voicejack.engine import GameState, Move, apply_move, legal_moves, make_rules, new_game
+from voicejack.engine import (
+    GameState,
+    Move,
+    apply_move,
+    legal_moves,
+    make_rules,
+    new_game,
+)
 from voicejack.engine.cards import full_deck
 
 TABLES = ((2, False, "regular"), (4, True, "regular"), (4, False, "complex"), (2, False, "complex"))

@@ -20,7 +20,7 @@ def bot_level(kind: str) -> str:
     text = kind.strip().lower()
     if text == "bot":
         return DEFAULT_LEVEL
-    level = text[4:] if text.startswith("bot:") else text
+    level = text.removeprefix("bot:")
     if level in BOT_LEVELS:
         return level
     raise ValueError(f"unknown bot kind {kind!r}: use one of {', '.join(BOT_KINDS)}")

@@ -38,12 +38,19 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from voicejack.engine import GameState, Move, MoveKind, apply_move, legal_moves, mover_colour
+from voicejack.bots.race import race_value
+from voicejack.bots.view import seat_view, unseen_cards
+from voicejack.engine import (
+    GameState,
+    Move,
+    MoveKind,
+    apply_move,
+    legal_moves,
+    mover_colour,
+)
 from voicejack.engine.board import BASE_BY_INDEX, COLOUR_INDEX, HOME, SAFE_OFFSET
 from voicejack.engine.cards import ACE_STEPS, SEVEN, SWEEP_STEPS, WALK_VALUES
 from voicejack.engine.events import Event, MarbleCaptured
-from voicejack.bots.race import race_value
-from voicejack.bots.view import seat_view, unseen_cards
 
 WIN_SCORE = 1_000_000.0
 LAST_TRACK_PROGRESS = 75
@@ -91,7 +98,16 @@ class _Context:
     """What the bot knows at one decision, precomputed once for all the moves it previews."""
 
     __slots__ = (
-        "me", "team", "opponents", "attackers", "unseen", "unseen_total", "complex", "out_value", "race", "memo",
+        "attackers",
+        "complex",
+        "me",
+        "memo",
+        "opponents",
+        "out_value",
+        "race",
+        "team",
+        "unseen",
+        "unseen_total",
     )
 
     def __init__(self, view: GameState, me: str, weights: Weights) -> None:
@@ -270,17 +286,17 @@ def _danger(after: GameState, ctx: _Context, skip: str | None) -> float:
                 continue
             safe_chance = 1.0
             players: dict[str, set[str]] = {}
-            for colour_index, ranks in threats.items():
+            for colour_index, striking in threats.items():
                 for player in attackers[colour_index]:
-                    players.setdefault(player, set()).update(ranks)
-            for player, ranks in players.items():
+                    players.setdefault(player, set()).update(striking)
+            for player, striking in players.items():
                 if player == skip:
                     continue
                 size = len(hands[player])
                 if size:
-                    safe_chance *= 1.0 - ctx.holds_any(frozenset(ranks), size)
+                    safe_chance *= 1.0 - ctx.holds_any(frozenset(striking), size)
                 else:
-                    safe_chance *= 1.0 - EMPTY_HAND_FACTOR * ctx.holds_any(frozenset(ranks), 4)
+                    safe_chance *= 1.0 - EMPTY_HAND_FACTOR * ctx.holds_any(frozenset(striking), 4)
             total += (1.0 - safe_chance) * _track_value(ctx, marbles, marble)
     return total
 
