@@ -244,6 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--voices", default=",".join(VOICES[:4]), help="espeak-ng voices, comma separated")
     parser.add_argument("--backends", default="sphinx,vosk")
     parser.add_argument("--verbose", action="store_true", help="print every utterance not heard right")
+    parser.add_argument("--no-denoise", action="store_true", help="pocketsphinx without the noise reducer")
     parser.add_argument("--sphinx-streaming", action="store_true",
                         help="decode pocketsphinx block by block while the player speaks instead of per utterance")
     args = parser.parse_args(argv)
@@ -264,8 +265,9 @@ def main(argv: list[str] | None = None) -> int:
         else:
             from voicejack.speech.sphinx import SphinxRecogniser
 
-            recogniser = SphinxRecogniser(whole_utterance=not args.sphinx_streaming)
-            label = "pocketsphinx (streaming decode)" if args.sphinx_streaming else "pocketsphinx"
+            recogniser = SphinxRecogniser(whole_utterance=not args.sphinx_streaming, denoise=not args.no_denoise)
+            label = "pocketsphinx" + (" (streaming decode)" if args.sphinx_streaming else "")
+            label += " (no noise reducer)" if args.no_denoise else ""
             run_backend(label, recogniser, items, outside, args.verbose)
     print(f"\n(total {time.perf_counter() - started:.0f} s)")
     return 0

@@ -119,3 +119,17 @@ def test_without_any_input_device_the_notice_offers_typing(tmp_path: Path) -> No
     listing = run_voicejack(["devices"], env)
     assert listing.returncode == 0
     assert "none: voice input is off" in listing.stdout
+
+
+def test_listening_commands_share_the_input_device_and_headphones_options() -> None:
+    import argparse
+
+    from voicejack.speech.microphone import add_input_device_argument
+
+    parser = argparse.ArgumentParser()
+    add_input_device_argument(parser)
+    args = parser.parse_args(["--input-device", "headset", "--headphones"])
+    assert args.input_device == "headset" and args.headphones is True
+    assert resolve_input_device(args.input_device, DEVICES) == 2
+    defaults = parser.parse_args([])
+    assert defaults.input_device is None and defaults.headphones is False

@@ -12,6 +12,7 @@ and the table switches that seat to typed commands.
 
 from __future__ import annotations
 
+import argparse
 import queue
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -114,6 +115,18 @@ def resolve_input_device(spec: str | int | None, devices: list[DeviceInfo] | Non
     raise NoMicrophone(f"{text!r} matches several input devices ({names}); give its number", "bad-device")
 
 
+def add_input_device_argument(parser: argparse.ArgumentParser) -> None:
+    """The shared ``--input-device`` and ``--headphones`` options of every command that listens."""
+    parser.add_argument(
+        "--input-device", metavar="DEVICE",
+        help="microphone to listen with: a number or part of a name from 'voicejack devices' (default: the system's)",
+    )
+    parser.add_argument(
+        "--headphones", action="store_true",
+        help="the game's voice goes to headphones: keep listening while it speaks (talk over it)",
+    )
+
+
 class BlockQueue:
     """Blocks of int16 samples handed from the audio thread to the listener."""
 
@@ -123,7 +136,10 @@ class BlockQueue:
         self.overflows = 0
 
     def callback(self, indata: np.ndarray, frames: int, time_info: Any, status: Any) -> None:
-        """The PortAudio input callback: copy the first channel and enqueue it; never block."""
+        """The PortAudio input callback: copy the first channel and enqueue it; never block.
+
+        The copy is needed (PortAudio reuses ``indata``) and is the only work done here.
+        """
         if status:
             self.overflows += 1
         try:
