@@ -165,3 +165,22 @@ def test_resuming_an_autosave_continues_exactly_as_not_stopping(tmp_path: Path, 
     kit.run_match(resumed, answers, save, announce=False)
     assert resumed.history == full.history
     assert resumed.winner == full.winner
+
+
+def test_card_first_dialog_yes_repeats_the_question_and_no_cancels(tmp_path: Path, kit) -> None:
+    data = {
+        "format": "voicejack-table/1", "mode": "regular", "teams": True,
+        "players": [{"colour": "red", "kind": "human", "hand": ["7", "A", "J", "4"]},
+                    {"colour": "blue", "hand": ["9"]}, {"colour": "green", "hand": ["9"]},
+                    {"colour": "yellow", "hand": ["9"]}],
+        "marbles": {"red": [5, 70, "home", "home"], "blue": [12, "home", "home", "home"],
+                    "green": [0, "home", "home", "home"], "yellow": [3, "home", "home", "home"]},
+        "turn": "red", "seed": 3,
+    }
+    state = table_from_dict(data)
+    lines = ["seven", "yes", "no", "seven", "red one", "five", "quit", "yes"]
+    _, _, transcript = kit.run_match(state, lines, tmp_path / "s.json", announce=False)
+    asked = "Which marble moves first? 1, red 1. 2, red 2."
+    assert transcript.lines.count(asked) == 3  # asked, asked again after "yes", asked after starting over
+    assert any(line.startswith("Cancelled. Your turn, red.") for line in transcript.lines)
+    assert state.history[0] == ("red", "play seven red one five red two two")

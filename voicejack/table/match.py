@@ -155,6 +155,7 @@ class Match:
 
     def _respond(self, conversation: Conversation, colour: str, heard: Heard) -> Move | None:
         """Act on one utterance during ``colour``'s turn; return the move to play, if any."""
+        pending = conversation.pending
         result = conversation.hear(self.state, heard)
         if isinstance(result, Move):
             return result
@@ -169,7 +170,7 @@ class Match:
                 self.presenter.cue(ERROR_CUE)
             self.presenter.say(result.reason, remember=False)
             return None
-        return self._command(result, colour, conversation)
+        return self._command(result, colour, conversation, pending)
 
     def _answer_waiting(self) -> None:
         """Between bot turns, answer what a person said meanwhile: commands work, moves are refused."""
@@ -186,7 +187,9 @@ class Match:
     # ------------------------------------------------------------------
     # Commands
 
-    def _command(self, command: Command, colour: str | None, conversation: Conversation) -> Move | None:
+    def _command(self, command: Command, colour: str | None, conversation: Conversation,
+                 pending: Ask | Confirm | None = None) -> Move | None:
+        """Carry out an always-available command; ``pending`` is the question open when it was said."""
         state = self.state
         listener = colour or self.listener
         name = command.name
@@ -220,8 +223,10 @@ class Match:
             self._save_and_end("quit")
         elif name == "leave" and colour is not None:
             self._hand_to_bot(colour, "left")
-        elif name in ("cancel", "no") and colour is not None:
+        elif name in ("cancel", "no") and colour is not None and pending is not None:
             presenter.say(say("cancelled", prompt=self.narrator.turn_prompt(state, colour)))
+        elif name == "yes" and isinstance(pending, Ask):
+            presenter.say(pending.spoken())  # "yes" does not answer a numbered question: ask it again
         elif name in ("yes", "no", "cancel"):
             presenter.say(say("nothing_pending"), remember=False)
         else:
