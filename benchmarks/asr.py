@@ -244,6 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--voices", default=",".join(VOICES[:4]), help="espeak-ng voices, comma separated")
     parser.add_argument("--backends", default="sphinx,vosk")
     parser.add_argument("--verbose", action="store_true", help="print every utterance not heard right")
+    parser.add_argument("--sphinx-config", default="", help="extra pocketsphinx settings, e.g. silprob=0.05,pip=2")
     parser.add_argument("--no-denoise", action="store_true", help="pocketsphinx without the noise reducer")
     parser.add_argument("--sphinx-streaming", action="store_true",
                         help="decode pocketsphinx block by block while the player speaks instead of per utterance")
@@ -265,9 +266,13 @@ def main(argv: list[str] | None = None) -> int:
         else:
             from voicejack.speech.sphinx import SphinxRecogniser
 
-            recogniser = SphinxRecogniser(whole_utterance=not args.sphinx_streaming, denoise=not args.no_denoise)
+            config = dict(pair.split("=", 1) for pair in args.sphinx_config.split(",") if pair)
+            recogniser = SphinxRecogniser(
+                config=config, whole_utterance=not args.sphinx_streaming, denoise=not args.no_denoise
+            )
             label = "pocketsphinx" + (" (streaming decode)" if args.sphinx_streaming else "")
             label += " (no noise reducer)" if args.no_denoise else ""
+            label += f" ({args.sphinx_config})" if config else ""
             run_backend(label, recogniser, items, outside, args.verbose)
     print(f"\n(total {time.perf_counter() - started:.0f} s)")
     return 0

@@ -241,3 +241,26 @@ def test_moves_resolve_to_the_engine_move_type(recogniser: SphinxRecogniser) -> 
     assert heard is not None
     result = resolve(state, state.turn, heard)
     assert isinstance(result, (Move, Confirm))
+
+
+def test_voice_input_listens_on_its_own_thread_and_tags_each_result_with_its_grammar() -> None:
+    from voicejack.speech.microphone import VoiceInput
+
+    source = BlockQueue()
+    first = Grammar(("play king out", "burn hand"))
+    second = Grammar(("repeat", "burn hand"))
+    with VoiceInput(SphinxRecogniser(), source=source) as voice:
+        voice.set_grammar(first)
+        for block in as_callback_blocks(clip("play king out", seed=14)):
+            source.callback(block, len(block), None, None)
+        result = voice.heard(timeout=10.0)
+        assert result is not None
+        heard, under = result
+        assert heard.text == "play king out" and under == first
+
+        voice.set_grammar(second)  # the game moved on; the listening thread installs it
+        for block in as_callback_blocks(clip("repeat", seed=15)):
+            source.callback(block, len(block), None, None)
+        result = voice.heard(timeout=10.0)
+        assert result is not None and result == (result[0], second) and result[0].text == "repeat"
+        assert voice.heard(timeout=0.3) is None

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import queue
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -21,9 +22,9 @@ from typing import Any, Self
 
 import numpy as np
 
-from voicejack.language.heard import Heard
+from voicejack.language.heard import Grammar, Heard
 from voicejack.speech.audio import BLOCK_SAMPLES, SAMPLE_RATE
-from voicejack.speech.recogniser import Recogniser, SpeechError
+from voicejack.speech.recogniser import Recogniser, SpeechError, StreamingRecogniser
 
 TYPED_FALLBACK = "Voice input is off; type your commands instead."
 
@@ -278,3 +279,92 @@ class Listener:
             heard = self.feed(block)
             if heard is not None:
                 return heard
+
+
+class VoiceInput:
+    """Listening on a background thread: the game thread sets grammars and takes what was heard.
+
+    Recognisers are not thread-safe, so the game thread never touches one
+    directly: ``set_grammar`` leaves the newest grammar for the listening
+    thread, which installs it between blocks (a recogniser in mid-utterance
+    defers it further, see StreamingRecogniser). Each result comes with the
+    grammar it was heard under, so a caller can ignore one that belongs to a
+    position the game has already left.
+    """
+
+    def __init__(
+        self,
+        recogniser: StreamingRecogniser,
+        device: str | int | None = None,
+        muted: Callable[[], bool] = lambda: False,
+        headphones: bool = False,
+        source: BlockQueue | None = None,
+    ) -> None:
+        self.recogniser = recogniser
+        self.listener = Listener(recogniser, muted=muted, headphones=headphones)
+        self._device = device
+        self._source = source
+        self._microphone: Microphone | None = None
+        self._grammar_lock = threading.Lock()
+        self._next_grammar: Grammar | None = None
+        self._results: queue.Queue[tuple[Heard, Grammar | None]] = queue.Queue()
+        self._running = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.error: BaseException | None = None
+
+    def start(self) -> Self:
+        """Open the microphone (NoMicrophone if there is none) and start listening."""
+        if self._source is None:
+            self._microphone = open_microphone(self._device)
+            self._source = self._microphone.blocks
+        self.recogniser.new_stream()
+        self._running.set()
+        self._thread = threading.Thread(target=self._run, name="voicejack-listener", daemon=True)
+        self._thread.start()
+        return self
+
+    def set_grammar(self, grammar: Grammar) -> None:
+        with self._grammar_lock:
+            self._next_grammar = grammar
+
+    def heard(self, timeout: float | None = None) -> tuple[Heard, Grammar | None] | None:
+        """The next utterance and the grammar it was heard under, or None after ``timeout`` seconds."""
+        if self.error is not None:
+            raise SpeechError(f"listening stopped: {self.error}") from self.error
+        try:
+            return self._results.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def stop(self) -> None:
+        self._running.clear()
+        if self._thread is not None:
+            self._thread.join(timeout=2.0)
+            self._thread = None
+        if self._microphone is not None:
+            self._microphone.close()
+            self._microphone = None
+
+    def __enter__(self) -> Self:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def _run(self) -> None:
+        assert self._source is not None
+        try:
+            while self._running.is_set():
+                with self._grammar_lock:
+                    grammar, self._next_grammar = self._next_grammar, None
+                if grammar is not None:
+                    self.recogniser.set_grammar(grammar)
+                block = self._source.get(timeout=0.1)
+                if block is None or self.recogniser.grammar is None:
+                    continue
+                under = self.recogniser.grammar
+                heard = self.listener.feed(block)
+                if heard is not None:
+                    self._results.put((heard, under))
+        except Exception as error:  # noqa: BLE001 - reported to the game thread by heard()
+            self.error = error
