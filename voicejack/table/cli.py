@@ -8,15 +8,20 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from voicejack.cliutil import EXIT_BAD_INPUT, CommandParser, load_table_or_complain
-from voicejack.engine import make_rules, new_game
+from voicejack.engine import GameState, make_rules, new_game
 from voicejack.engine.state import Seat
 from voicejack.table.inputs import InputHub, KeyboardSource
 from voicejack.table.match import Match, MatchConfig, Outcome
 from voicejack.table.messages import say
 from voicejack.table.presenter import Presenter
 from voicejack.table.settings import Settings, load_settings, save_settings
+
+if TYPE_CHECKING:
+    from voicejack.audio.output import AudioOutput
+    from voicejack.table.voice import VoiceSource
 
 SEAT_KINDS = ("human", "voice", "keyboard", "bot")
 
@@ -52,7 +57,7 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
 
 def _settings_from(args: argparse.Namespace) -> tuple[Settings, str | None]:
     settings, warning = load_settings()
-    changes: dict[str, object] = {}
+    changes: dict[str, Any] = {}
     for option, key in (("rate", "speech_rate"), ("brief", "brief"), ("headphones", "headphones"),
                         ("output_device", "output_device"), ("input_device", "input_device"),
                         ("backend", "backend"), ("confirm", "confirm"), ("silence_timeout", "silence_timeout")):
@@ -142,7 +147,7 @@ def _seats(colours: tuple[str, ...], kinds_text: str | None, names_text: str | N
     return tuple(seats)
 
 
-def _run(state, args: argparse.Namespace, announce_start: bool, resumed_from: Path | None = None) -> int:
+def _run(state: GameState, args: argparse.Namespace, announce_start: bool, resumed_from: Path | None = None) -> int:
     settings, warning = _settings_from(args)
     save_path = Path(args.save) if args.save else autosave_path()
     audio = None if args.no_sound else _open_audio(settings, args.record)
@@ -178,7 +183,7 @@ def _remember(settings: Settings) -> None:
         print(f"voicejack: could not remember your settings ({error.strerror})", file=sys.stderr)
 
 
-def _open_audio(settings: Settings, record: str | None):
+def _open_audio(settings: Settings, record: str | None) -> AudioOutput | None:
     try:
         from voicejack.audio.output import AudioOutput
     except ImportError as error:
@@ -199,7 +204,7 @@ def _open_audio(settings: Settings, record: str | None):
     return audio
 
 
-def _open_voice(settings: Settings, presenter: Presenter):
+def _open_voice(settings: Settings, presenter: Presenter) -> tuple[VoiceSource | None, str]:
     """A microphone source when there is a microphone and a recogniser, else (None, why not).
 
     The microphone is ignored while the game speaks (unless on headphones).

@@ -7,6 +7,7 @@ import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NoReturn
 
 from voicejack.bots import Bot, make_bot
 from voicejack.engine import GameState, Move, MoveKind, apply_move, legal_moves, marble_id
@@ -146,7 +147,7 @@ class Match:
                 self._hand_to_bot(colour, "silent")
                 return None
             if isinstance(heard, EndOfInput):
-                self._save_and_end("stopped")
+                return self._save_and_end("stopped")
             move = self._respond(conversation, colour, heard)
             if move is not None:
                 return move
@@ -303,7 +304,7 @@ class Match:
     def _autosave(self) -> None:
         self._save(announce=False)
 
-    def _save_and_end(self, key: str) -> None:
+    def _save_and_end(self, key: str) -> NoReturn:
         self._save(announce=False)
         self.presenter.say(say(key, path=self.config.save_path), remember=False)
         raise MatchEnded
