@@ -42,9 +42,9 @@ from voicejack.speech.jsgf import sentences_jsgf
 from voicejack.speech.recogniser import GrammarError, SpeechError, StreamingRecogniser
 
 # Scores (ln per frame) at which confidence is one half, and the logistics' slopes (benchmarks/asr.py).
-CONFIDENCE_MIDPOINT = -6.0
+CONFIDENCE_MIDPOINT = -6.5
 CONFIDENCE_SLOPE = 3.0
-UTTERANCE_MIDPOINT = -4.3
+UTTERANCE_MIDPOINT = -4.0
 UTTERANCE_SLOPE = 4.0
 
 # Tuned with benchmarks/asr.py (see the README table).
