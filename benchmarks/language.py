@@ -1,4 +1,4 @@
-"""Grammar sizes and resolution times, as tables: ``python3 -m voicejack.language.measure``.
+"""Grammar sizes and resolution times, as tables: ``python3 benchmarks/language.py``.
 
 Measures, for a few fixed positions and a sample of random ones: legal
 moves, phrases in the list (vosk), distinct words, the JSGF text
