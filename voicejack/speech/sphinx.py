@@ -46,6 +46,10 @@ CONFIDENCE_MIDPOINT = -6.5
 CONFIDENCE_SLOPE = 3.0
 UTTERANCE_MIDPOINT = -4.0
 UTTERANCE_SLOPE = 4.0
+# n-best readings further than this below the best (difference of the natural logs of the scores the
+# Python binding reports) are not passed on as alternatives: they were never close, and the command
+# language asks for confirmation whenever an alternative names another move.
+ALTERNATIVE_GAP = 0.01
 
 # Tuned with benchmarks/asr.py (see the README table).
 DEFAULT_CONFIG: dict[str, object] = {
@@ -86,6 +90,7 @@ class SphinxRecogniser(StreamingRecogniser):
         denoise: bool = True,
         reject_below: float = 0.0,
         max_alternatives: int = 3,
+        alternative_gap: float = ALTERNATIVE_GAP,
         whole_utterance: bool = True,
     ) -> None:
         super().__init__(endpoint)
@@ -100,6 +105,7 @@ class SphinxRecogniser(StreamingRecogniser):
         self._reducer = NoiseReducer() if denoise else None
         self.reject_below = reject_below
         self.max_alternatives = max_alternatives
+        self.alternative_gap = alternative_gap
         self.missing_words: tuple[str, ...] = ()
         self.whole_utterance = whole_utterance
         self._buffer: list[np.ndarray] = []
@@ -207,10 +213,15 @@ class SphinxRecogniser(StreamingRecogniser):
         if self.max_alternatives <= 0:
             return ()
         found: list[str] = []
+        top: float | None = None
         try:
             for index, hypothesis in enumerate(self._decoder.nbest()):
                 if index >= 20 or len(found) >= self.max_alternatives:
                     break
+                score = math.log(hypothesis.score) if hypothesis.score > 0 else -math.inf
+                top = score if top is None else top
+                if top - score > self.alternative_gap:
+                    break  # n-best comes best first: the rest are further still
                 text = " ".join(_plain_word(w) for w in hypothesis.hypstr.split())
                 if not text or text == best or text in found:
                     continue
