@@ -55,13 +55,12 @@ def server(tmp_path: Path) -> Iterator[str]:
     """An http.server on 127.0.0.1 serving tmp_path/www; yields its base URL."""
     root = tmp_path / "www"
     root.mkdir()
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
+    class QuietHandler(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:
+            pass
 
-    class Quiet(http.server.ThreadingHTTPServer):
-        pass
-
-    httpd = Quiet(("127.0.0.1", 0), handler)
-    httpd.RequestHandlerClass.log_message = lambda *args: None  # type: ignore[method-assign]
+    handler = functools.partial(QuietHandler, directory=str(root))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     try:
@@ -74,7 +73,8 @@ def server(tmp_path: Path) -> Iterator[str]:
 def closed_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+        port: int = sock.getsockname()[1]
+        return port
 
 
 def test_a_model_zip_unpacks_into_the_models_directory(tmp_path: Path) -> None:

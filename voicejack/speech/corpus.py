@@ -73,7 +73,8 @@ def babble_like(length: int, rng: np.random.Generator) -> np.ndarray:
     tilted = np.convolve(white, leak)[:length] + 2.0 * white
     wobble = 1.0 + 0.5 * np.sin(2 * np.pi * 3.0 * np.arange(length) / SAMPLE_RATE + rng.uniform(0, 2 * np.pi))
     noise = tilted * wobble
-    return noise / np.sqrt(np.mean(noise**2))
+    unit: np.ndarray = noise / np.sqrt(np.mean(noise**2))
+    return unit
 
 
 @dataclass(frozen=True, slots=True)

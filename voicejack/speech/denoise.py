@@ -92,4 +92,5 @@ class NoiseReducer:
             self._warmup = []
         self._noise = np.minimum(self._noise * self._rise, np.maximum(self._smoothed, 1e-6))
         ratio = self.over_subtraction * self._noise / np.maximum(power, 1e-9)
-        return np.sqrt(np.maximum(1.0 - ratio, self.gain_floor))
+        gain: np.ndarray = np.sqrt(np.maximum(1.0 - ratio, self.gain_floor))
+        return gain

@@ -64,7 +64,8 @@ class Event:
 def frame_levels_db(frames: np.ndarray) -> np.ndarray:
     """Level in dBFS of each row of int16 frames."""
     power = np.mean((frames.astype(np.float64) / 32768.0) ** 2, axis=1)
-    return 10.0 * np.log10(power + 1e-12)
+    levels: np.ndarray = 10.0 * np.log10(power + 1e-12)
+    return levels
 
 
 class Endpointer:

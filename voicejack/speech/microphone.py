@@ -40,7 +40,7 @@ class NoMicrophone(SpeechError):
 def import_sounddevice() -> Any:
     """sounddevice, or NoMicrophone saying which system library is missing."""
     try:
-        import sounddevice  # type: ignore[import-untyped]
+        import sounddevice
     except OSError as error:  # raised when libportaudio2 is not installed
         raise NoMicrophone(
             f"audio is unavailable: the PortAudio library could not be loaded ({error}). "

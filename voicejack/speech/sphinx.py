@@ -95,7 +95,7 @@ class SphinxRecogniser(StreamingRecogniser):
     ) -> None:
         super().__init__(endpoint)
         try:
-            import pocketsphinx  # type: ignore[import-untyped]
+            import pocketsphinx
         except ImportError as error:  # pragma: no cover - pocketsphinx is a hard dependency
             raise SpeechError(f"pocketsphinx is not installed ({error})") from None
         options = dict(DEFAULT_CONFIG)

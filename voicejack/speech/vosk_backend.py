@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -71,7 +72,7 @@ def load_model(path: str | Path) -> object:
             f"{model_path} cannot be used with grammars: missing {', '.join(missing)} "
             "(use a model with a runtime graph, e.g. vosk-model-small-en-us-0.15)"
         )
-    import vosk  # type: ignore[import-untyped]
+    import vosk
 
     vosk.SetLogLevel(-1)
     try:
@@ -128,7 +129,7 @@ class VoskRecogniser(StreamingRecogniser):
         if self._running:
             # Never reached through StreamingRecogniser; this guards the process against future callers.
             raise SpeechError("refusing to switch the vosk grammar mid-utterance (vosk would abort the process)")
-        import vosk  # type: ignore[import-untyped]
+        import vosk
 
         text = self.grammar_json(grammar)
         if self._recogniser is None:
@@ -162,7 +163,7 @@ class VoskRecogniser(StreamingRecogniser):
         return nbest_to_heard(final, self.max_alternatives, sentences)
 
 
-def nbest_to_heard(final: dict, max_alternatives: int, sentences: frozenset[str] | None = None) -> Heard:
+def nbest_to_heard(final: dict[str, Any], max_alternatives: int, sentences: frozenset[str] | None = None) -> Heard:
     """A vosk n-best result as a Heard: the best whole-sentence reading, word posteriors, other readings.
 
     ``sentences``: the grammar's sentences; readings outside it (vosk's bigram
