@@ -10,7 +10,9 @@ be judged against the grammar it was started under anyway.
 
 Heard conventions for callers (voicejack.language):
 - ``text == ""``: something was said but nothing in the grammar was
-  recognised with enough confidence (say "didn't catch that");
+  recognised with enough confidence (say "didn't catch that"); its
+  ``alternatives`` may still list in-grammar readings it might have been,
+  as hints for a question, never to act on;
 - ``word_confidences``: one per word of ``text``, 0..1;
 - ``alternatives``: other in-grammar readings, best first, never
   repeating ``text``.

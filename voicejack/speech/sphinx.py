@@ -1,9 +1,7 @@
 """pocketsphinx 5 backend: the English model inside its wheel, one JSGF grammar per game state.
 
 Works on a fresh machine with no download. Audio goes through the noise
-reducer (denoise.py), then the shared endpointer, and each utterance is
-decoded incrementally while it is spoken, so only the end of utterance
-search remains when the speaker stops.
+reducer (denoise.py), then the shared endpointer (endpoint.py).
 
 Decoding: each utterance is buffered and decoded in one pass when the
 endpointer closes it (pocketsphinx then normalises the cepstral mean over
@@ -51,7 +49,8 @@ UTTERANCE_SLOPE = 4.0
 # language asks for confirmation whenever an alternative names another move.
 ALTERNATIVE_GAP = 0.01
 
-# Tuned with benchmarks/asr.py (see the README table).
+# pocketsphinx's own defaults otherwise: raising the phone insertion probability (pip=2) and the
+# silence probability helped clean moves in benchmarks/asr.py but let more chatter through.
 DEFAULT_CONFIG: dict[str, object] = {
     "loglevel": "FATAL",
 }
