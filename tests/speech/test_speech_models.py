@@ -219,3 +219,26 @@ def test_a_non_english_model_is_not_picked_automatically(tmp_path: Path, monkeyp
 def test_bad_arguments_exit_2_with_usage(capsys: pytest.CaptureFixture[str]) -> None:
     assert model_main(["explode"]) == 2
     assert "usage" in capsys.readouterr().err
+
+
+def test_a_known_size_and_checksum_are_enforced(tmp_path: Path, server: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import hashlib
+
+    from voicejack.speech import models
+
+    archive = build_zip(tmp_path / "www" / "model.zip")
+    data = archive.read_bytes()
+    good = models.KnownModel(DEFAULT_MODEL, f"{server}/model.zip", "en-us", 1, len(data), hashlib.sha256(data).hexdigest())
+    monkeypatch.setitem(models.KNOWN_MODELS, DEFAULT_MODEL, good)
+    assert download_model(DEFAULT_MODEL, tmp_path / "ok").is_dir()  # the official address comes from the table
+
+    tampered = models.KnownModel(DEFAULT_MODEL, good.url, "en-us", 1, len(data), "0" * 64)
+    monkeypatch.setitem(models.KNOWN_MODELS, DEFAULT_MODEL, tampered)
+    with pytest.raises(DownloadError, match="checksum mismatch"):
+        download_model(DEFAULT_MODEL, tmp_path / "bad")
+    assert not (tmp_path / "bad" / DEFAULT_MODEL).exists()
+
+    wrong_size = models.KnownModel(DEFAULT_MODEL, good.url, "en-us", 1, len(data) + 1, None)
+    monkeypatch.setitem(models.KNOWN_MODELS, DEFAULT_MODEL, wrong_size)
+    with pytest.raises(DownloadError, match="expected"):
+        download_model(DEFAULT_MODEL, tmp_path / "short")
