@@ -8,7 +8,8 @@ players, complex rules); in each sampled position one utterance: a legal
 move's canonical phrase, or now and then a command from the grammar. Each
 is spoken by one of several espeak-ng voices (rotating), padded with room
 tone, and heard clean and with seeded white noise at 20 dB and 10 dB SNR
-(speech power over active samples against noise power). Every clip is
+(speech power over active samples against noise power; ``--noise babble``
+for a speech-shaped, slowly fluctuating noise instead). Every clip is
 streamed through the recogniser in 0.1 s blocks exactly as the
 microphone delivers them, with the grammar of its own position
 (voicejack.language.phrase_set), and what was heard is resolved by
@@ -154,7 +155,7 @@ class Tally:
 
 
 def hear(recogniser: StreamingRecogniser, item: Item, snr: float | None, seed: int) -> tuple[Heard, float, float]:
-    clip = make_clip(synthesise_cached(item.text, item.voice), snr, seed=seed, room_level=60.0)
+    clip = make_clip(synthesise_cached(item.text, item.voice), snr, seed=seed, noise=NOISE[0], room_level=60.0)
     recogniser.new_stream()
     recogniser.set_grammar(item.grammar)
     listener = Listener(recogniser)
@@ -174,6 +175,7 @@ def hear(recogniser: StreamingRecogniser, item: Item, snr: float | None, seed: i
 
 
 _SPEECH: dict[tuple[str, str], np.ndarray] = {}
+NOISE = ["white"]  # set from --noise
 
 
 def synthesise_cached(text: str, voice: str) -> np.ndarray:
@@ -244,15 +246,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--voices", default=",".join(VOICES[:4]), help="espeak-ng voices, comma separated")
     parser.add_argument("--backends", default="sphinx,vosk")
     parser.add_argument("--verbose", action="store_true", help="print every utterance not heard right")
+    parser.add_argument("--noise", choices=("white", "babble"), default="white",
+                        help="white noise, or a babble-like noise (speech-shaped spectrum, slowly varying level)")
     parser.add_argument("--sphinx-config", default="", help="extra pocketsphinx settings, e.g. silprob=0.05,pip=2")
     parser.add_argument("--no-denoise", action="store_true", help="pocketsphinx without the noise reducer")
     parser.add_argument("--sphinx-streaming", action="store_true",
                         help="decode pocketsphinx block by block while the player speaks instead of per utterance")
     args = parser.parse_args(argv)
     voices = tuple(v for v in args.voices.split(",") if v)
+    NOISE[0] = args.noise
     started = time.perf_counter()
     items, outside = build_corpus(args.utterances, args.seed, voices)
-    print(f"corpus: {len(items)} utterances from {len(items)} positions, {len(outside)} out-of-grammar, "
+    print(f"corpus: {len(items)} utterances from {len(items)} positions, {len(outside)} out-of-grammar, {args.noise} noise, "
           f"grammar size median {statistics.median(len(i.grammar.phrases) for i in items):.0f} sentences")
     for backend in args.backends.split(","):
         if backend == "vosk":

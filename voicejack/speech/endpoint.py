@@ -5,17 +5,21 @@ the same way, pocketsphinx 5 has no built-in endpointing in its decoder,
 and we only spend decoding time on speech.
 
 How it decides, on 10 ms frames:
-- the noise floor (dB) is learnt during the first ``learn`` seconds (no
-  speech is detected then), then follows quiet frames quickly down and
-  any frame slowly up (2 dB a second), so a fan switched on is learnt in
-  seconds while speech barely moves it;
+- the background is described by the levels of the last ``background``
+  seconds of frames outside speech: the noise floor is their median and
+  their spread (90th percentile minus median) says how much the
+  background itself rises and falls (a fan: 1 dB; a television, people
+  talking in the next room: several). Both are learnt during the first
+  ``learn`` seconds, when no speech is detected;
 - speech starts when most of the last ``start_window`` frames are at least
-  ``start_db`` above the floor (and above an absolute minimum level, so
-  digital near-silence never triggers); the ``preroll`` before the start is
-  handed over too, because onsets are quieter than the threshold;
-- speech ends after ``hangover`` of frames below ``continue_db`` above
-  the floor, or when an utterance reaches ``max_utterance``; sound that
-  never pauses that long is taken as the new background level.
+  ``start_db`` (or the spread plus 3 dB, if larger) above the floor, and
+  above an absolute minimum level, so digital near-silence never
+  triggers; the ``preroll`` before the start is handed over too, because
+  onsets are quieter than the threshold;
+- speech ends after ``hangover`` of frames below ``continue_db`` (or the
+  spread plus 1.5 dB) above the floor, or when an utterance reaches
+  ``max_utterance``; sound that never pauses that long is taken as the
+  new background.
 The hangover is the price of not cutting a player off between words
 ("play seven red one five ... red two two"): it is added to the response
 time and is configurable.
@@ -44,7 +48,7 @@ class EndpointSettings:
     preroll: float = 0.3
     max_utterance: float = 10.0
     min_level_db: float = -60.0  # dBFS below which nothing is speech
-    floor_rise_db_per_s: float = 2.0
+    background: float = 3.0  # seconds of non-speech levels the floor and spread are taken from
     learn: float = 0.3  # seconds at the start of a stream spent learning the floor (no speech yet)
 
 
@@ -78,7 +82,8 @@ class Endpointer:
         self._hangover_frames = max(1, round(s.hangover * 100))
         self._max_frames = max(1, round(s.max_utterance * 100))
         self._preroll: deque[np.ndarray] = deque(maxlen=max(1, round(s.preroll * 100)))
-        self._rise = s.floor_rise_db_per_s / 100.0
+        self._background: deque[float] = deque(maxlen=max(10, round(s.background * 100)))
+        self._spread = 0.0
         self._learn_frames = round(s.learn * 100)
         self._frames_seen = 0
         self._pending = np.zeros(0, dtype=np.int16)
@@ -113,6 +118,8 @@ class Endpointer:
         """Forget any utterance in progress; keeps the learnt noise floor unless ``relearn`` (a new stream)."""
         if relearn:
             self._floor = None
+            self._background.clear()
+            self._spread = 0.0
             self._frames_seen = 0
             self._position = 0
             self._last_loud_end = 0
@@ -141,8 +148,11 @@ class Endpointer:
             self._track_floor(level)
             self._recent_levels.append(float(level))
             assert self._floor is not None
-            loud_start = level >= self._floor + self.settings.start_db and level >= self.settings.min_level_db
-            loud_continue = level >= self._floor + self.settings.continue_db and level >= self.settings.min_level_db
+            start_margin = max(self.settings.start_db, self._spread + 3.0)
+            continue_margin = max(self.settings.continue_db, self._spread + 1.5)
+            audible = level >= self.settings.min_level_db
+            loud_start = audible and level >= self._floor + start_margin
+            loud_continue = audible and level >= self._floor + continue_margin
             if not self._in_speech:
                 self._preroll.append(frame)
                 if self._frames_seen <= self._learn_frames:
@@ -172,7 +182,9 @@ class Endpointer:
             if self._quiet_run >= self._hangover_frames or too_long:
                 if too_long and self._quiet_run < self._hangover_frames:
                     # Sound that never pauses for this long is the new background (a fan, a radio): learn it.
-                    self._floor = float(np.percentile(self._recent_levels, 20))
+                    self._background.clear()
+                    self._background.extend(self._recent_levels)
+                    self._describe_background()
                 if run:
                     events.append(Event(Mark.AUDIO, np.concatenate(run), run_start))
                 events.append(Event(Mark.END, np.zeros(0, dtype=np.int16), self._last_loud_end))
@@ -196,14 +208,12 @@ class Endpointer:
 
     def _track_floor(self, level: float) -> None:
         self._frames_seen += 1
-        if self._floor is None:
-            self._floor = level
-        elif self._frames_seen <= self._learn_frames:
-            self._floor += (level - self._floor) / self._frames_seen
-        elif level < self._floor:
-            self._floor += 0.3 * (level - self._floor)
-        elif not self._in_speech:
-            self._floor += min(self._rise, level - self._floor)
-        else:
-            # During speech only a much slower rise, so a long utterance is not learnt as noise.
-            self._floor += min(self._rise / 4.0, level - self._floor)
+        if self._in_speech:
+            return
+        self._background.append(float(level))
+        self._describe_background()
+
+    def _describe_background(self) -> None:
+        median, high = np.percentile(self._background, (50, 90))
+        self._floor = float(median)
+        self._spread = float(high - median)
