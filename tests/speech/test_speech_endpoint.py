@@ -112,3 +112,20 @@ def test_the_hangover_sets_how_long_after_speech_the_end_is_decided() -> None:
                 break
         assert decided_at is not None
         assert hangover * RATE <= decided_at - end <= (hangover + 0.1) * RATE
+
+
+def test_a_background_that_rises_and_falls_does_not_hold_an_utterance_open() -> None:
+    from voicejack.speech.corpus import babble_like, speech_power
+
+    rng = np.random.default_rng(4)
+    voice = speech("play nine red two").astype(np.float64)
+    lead, tail = 2 * RATE, 2 * RATE
+    signal = np.concatenate([np.zeros(lead), voice, np.zeros(tail)])
+    # Speech-shaped noise whose level swings by about 10 dB three times a second, 15 dB below the voice.
+    signal += babble_like(len(signal), rng) * np.sqrt(speech_power(voice) / 10**1.5)
+    samples = np.clip(signal, -32768, 32767).astype(np.int16)
+    found = utterances(run(samples, 1600))
+    assert len(found) == 1
+    start, stop, _ = found[0]
+    assert lead - 0.35 * RATE <= start <= lead + 0.1 * RATE
+    assert abs(stop - (lead + len(voice))) <= 0.15 * RATE
