@@ -129,3 +129,14 @@ def test_a_background_that_rises_and_falls_does_not_hold_an_utterance_open() -> 
     start, stop, _ = found[0]
     assert lead - 0.35 * RATE <= start <= lead + 0.1 * RATE
     assert abs(stop - (lead + len(voice))) <= 0.15 * RATE
+
+
+def test_every_one_of_many_short_answers_in_a_long_session_is_found() -> None:
+    # A player answering "yes" and "options" over and over, each about a second after the last,
+    # with steady noise: speech onsets must never be learnt as background and raise the bar.
+    parts = [("yes" if i % 2 else "options", 1.0) for i in range(16)]
+    samples, spans = stream(*parts, noise_rms=300.0, seed=6)
+    found = utterances(run(samples, 1600))
+    assert len(found) == len(spans)
+    for (begin, end), (start, stop, _) in zip(spans, found):
+        assert start <= begin and abs(stop - end) <= 0.1 * RATE

@@ -10,7 +10,8 @@ How it decides, on 10 ms frames:
   their spread (90th percentile minus median) says how much the
   background itself rises and falls (a fan: 1 dB; a television, people
   talking in the next room: several). Both are learnt during the first
-  ``learn`` seconds, when no speech is detected;
+  ``learn`` seconds, when no speech is detected; afterwards frames loud
+  enough to start speech never count as background;
 - speech starts when most of the last ``start_window`` frames are at least
   ``start_db`` (or the spread plus 3 dB, if larger) above the floor, and
   above an absolute minimum level, so digital near-silence never
@@ -209,6 +210,13 @@ class Endpointer:
     def _track_floor(self, level: float) -> None:
         self._frames_seen += 1
         if self._in_speech:
+            return
+        floor = self._floor
+        learnt = floor is not None and self._frames_seen > self._learn_frames
+        if learnt and floor is not None and level >= floor + max(self.settings.start_db, self._spread + 3.0):
+            # Loud enough to be the start of speech: never background, or speech onsets would
+            # inflate the spread until speech itself stopped counting as loud. A background that
+            # really rose is learnt when it outlasts max_utterance.
             return
         self._background.append(float(level))
         self._describe_background()
