@@ -40,7 +40,6 @@ def test_commands_answer_without_changing_the_match(tmp_path: Path, kit) -> None
     remembered: list[Settings] = []
     lines = ["read the board", "my cards", "score", "where is red one", "last card", "help", "repeat",
              "slower", "brief", "quit", "yes"]
-    before = [list(h) for h in state.hands.values()], list(state.marbles)
     _, outcome, transcript = kit.run_match(state, lines, tmp_path / "s.json", on_settings=remembered.append)
     assert outcome.winner is None
     text = transcript.text

@@ -1,64 +1,48 @@
-"""The microphone as an input source: utterances recognised with the grammar of the moment."""
+"""The microphone as one of the table's input sources."""
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable
 
-from voicejack.language import Grammar, Heard
-from voicejack.speech.microphone import Listener, Microphone, NoMicrophone, open_microphone
-from voicejack.speech.recogniser import SpeechError, StreamingRecogniser
+from voicejack.language import Grammar
+from voicejack.speech.microphone import NoMicrophone, VoiceInput
+from voicejack.speech.recogniser import SpeechError
 from voicejack.table.inputs import Push
 from voicejack.table.settings import Settings
 
 
 class VoiceSource:
-    """Feeds microphone blocks to the recogniser on its own thread and pushes what it hears.
-
-    Grammars are handed over to that thread and applied between blocks,
-    so the recogniser is only ever touched by one thread (and it defers a
-    switch requested mid-utterance until the utterance ends).
-    """
+    """Forwards what the listening thread hears (including "nothing caught", so the player is told)."""
 
     live = True
 
-    def __init__(self, microphone: Microphone, recogniser: StreamingRecogniser,
-                 muted: Callable[[], bool], headphones: bool) -> None:
-        self.microphone = microphone
-        self.recogniser = recogniser
-        self.listener = Listener(recogniser, muted=muted, headphones=headphones)
-        self._grammar: Grammar | None = None
-        self._lock = threading.Lock()
+    def __init__(self, voice: VoiceInput) -> None:
+        self.voice = voice
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
     def start(self, push: Push) -> None:
-        self._thread = threading.Thread(target=self._run, args=(push,), daemon=True, name="microphone")
+        self._thread = threading.Thread(target=self._forward, args=(push,), daemon=True, name="voice-forward")
         self._thread.start()
 
-    def set_grammar(self, grammar: Grammar) -> None:
-        with self._lock:
-            self._grammar = grammar
-
-    def _run(self, push: Push) -> None:
-        self.recogniser.new_stream()
+    def _forward(self, push: Push) -> None:
         while not self._stop.is_set():
-            with self._lock:
-                grammar, self._grammar = self._grammar, None
-            if grammar is not None:
-                self.recogniser.set_grammar(grammar)
-            block = self.microphone.blocks.get(timeout=0.1)
-            if block is None or self.recogniser.grammar is None:
-                continue
-            heard = self.listener.feed(block)
-            if heard is not None and heard.text.strip():
-                push(heard)
+            try:
+                result = self.voice.heard(timeout=0.2)
+            except SpeechError:
+                return  # the microphone went away; typed input still works
+            if result is not None:
+                push(result[0])
+
+    def set_grammar(self, grammar: Grammar) -> None:
+        self.voice.set_grammar(grammar)
 
     def close(self) -> None:
         self._stop.set()
         if self._thread is not None:
             self._thread.join(timeout=2)
-        self.microphone.close()
+        self.voice.stop()
 
 
 def open_voice_source(settings: Settings, muted: Callable[[], bool] = lambda: False) -> tuple[VoiceSource | None, str]:
@@ -67,10 +51,10 @@ def open_voice_source(settings: Settings, muted: Callable[[], bool] = lambda: Fa
 
     try:
         recogniser = make_recogniser(settings.backend)
-    except SpeechError as error:
-        return None, f"speech recognition is not available ({error})"
-    try:
-        microphone = open_microphone(settings.input_device)
+        voice = VoiceInput(recogniser, device=settings.input_device, muted=muted, headphones=settings.headphones)
+        voice.start()
     except NoMicrophone as error:
         return None, "no microphone was found" if error.reason in ("no-device", "no-portaudio") else str(error)
-    return VoiceSource(microphone, recogniser, muted, settings.headphones), ""
+    except SpeechError as error:
+        return None, f"speech recognition is not available ({error})"
+    return VoiceSource(voice), ""
