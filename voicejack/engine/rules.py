@@ -266,10 +266,6 @@ def forced_burn_target(state: GameState, colour: str) -> str | None:
     return None
 
 
-def _team(state: GameState, colour: str) -> tuple[str, ...]:
-    return state.rules.team_of(colour)
-
-
 def _moves_for_card(state: GameState, colour: str, card: str, movers: range, reach: list[int]) -> list[Move]:
     """``reach[i]`` is the _reach mask of marble ``movers[i]``."""
     marbles = state.marbles
@@ -320,7 +316,7 @@ def _moves_for_card(state: GameState, colour: str, card: str, movers: range, rea
 def _complex_five(state: GameState, colour: str, movers: range) -> list[Move]:
     """R34: the 5 walks any track marble (and the mover's own in the safe zone), never one on its own base."""
     marbles = state.marbles
-    team = {COLOUR_INDEX[c] for c in _team(state, colour)}
+    team = {COLOUR_INDEX[c] for c in state.rules.team_of(colour)}
     mover_index = movers.start >> 2
     moves: list[Move] = []
     for marble in range(16):
@@ -406,17 +402,18 @@ def apply_move(state: GameState, move: Move) -> list[Event]:
     events: list[Event] = []
     hand = state.hands[colour]
     kind = move.kind
+    phrase = move.phrase
     if kind is MoveKind.BURN_HAND:
         burned = tuple(hand)
         state.discard.extend(hand)
         hand.clear()
         events.append(HandBurned(colour, burned))
-        state.last_card = LastCard(colour, burned[-1], move.phrase)
+        state.last_card = LastCard(colour, burned[-1], phrase)
     else:
         hand.remove(move.card)
         state.discard.append(move.card)
-        state.last_card = LastCard(colour, move.card, move.phrase)
-    state.history.append((colour, move.phrase))
+        state.last_card = LastCard(colour, move.card, phrase)
+    state.history.append((colour, phrase))
 
     if kind is MoveKind.BURN:
         events.append(CardBurned(colour, move.card, state.forced_burn))
@@ -568,7 +565,3 @@ def deal_batch(state: GameState, size: int) -> None:
         state.hands[seat].extend(state.pile[:size])
         del state.pile[:size]
         seat = rules.next_seat(seat)
-
-
-def winner_text(winner: tuple[str, ...]) -> str:
-    return "+".join(winner)
