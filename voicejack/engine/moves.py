@@ -6,9 +6,8 @@ descriptions of moves belong to the narration package, not here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
-from typing import Final
+from typing import Final, NamedTuple
 
 from voicejack.engine.board import COLOUR_INDEX, NUMBER_WORDS, marble_words
 from voicejack.engine.cards import RANK_WORDS, WORD_RANKS
@@ -45,13 +44,16 @@ class IllegalMoveError(PhraseError):
     """A well-formed move phrase that is not legal in this position."""
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """One legal action. ``marble``/``second`` are marble ids (see board.py).
 
     ``steps`` is the walked value of the first (or only) marble: 4 for the
     backwards 4, 1 or 11 for an ace, the first part of a 7 split.
     ``second_steps`` is the second part of a split.
+
+    An immutable named tuple rather than a dataclass: legal-move generation
+    makes thousands of these per second for the bots, and tuples are built
+    three times faster.
     """
 
     card: str
