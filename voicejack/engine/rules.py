@@ -30,6 +30,8 @@ from voicejack.engine.moves import IllegalMoveError, Move, MoveKind, parse_phras
 from voicejack.engine.state import GameState, LastCard
 
 FOUR_DEAL_SIZES = (4, 4, 5)
+#: The longest forward walk each card may ask of one of the mover's marbles (R13, R14, R17).
+FORWARD_REACH = {**WALK_VALUES, "A": max(ACE_STEPS), "7": SEVEN}
 TWO_PLAYER_DEAL_SIZE = 4
 
 # A walk's outcome: the positions stepped on, and the marbles it sends home.
@@ -60,7 +62,7 @@ def _colour_marbles(colour: str) -> range:
 
 def _walk_forward(state: GameState, marble: int, steps: int) -> Walk | None:
     """The path of ``marble`` walking ``steps`` forward, or None if a movement rule forbids it."""
-    if not _reach(state, marble) >> steps & 1:
+    if not _reach(state, marble, steps) >> steps & 1:
         return None
     return _forward_path(state, marble, steps)
 
@@ -76,8 +78,8 @@ def _forward_path(state: GameState, marble: int, steps: int) -> Walk:
     return path, [landed_on] if landed_on >= 0 else []
 
 
-def _reach(state: GameState, marble: int) -> int:
-    """Every forward walk ``marble`` may make, in one pass: bit k is set when walking k steps (1..13) is legal.
+def _reach(state: GameState, marble: int, limit: int = SWEEP_STEPS) -> int:
+    """Every forward walk ``marble`` may make, in one pass: bit k is set when walking k steps (1..limit) is legal.
 
     This is where the movement rules R21-R27 are judged for every forward
     walk; legal-move generation asks it once per marble, not once per card.
@@ -93,7 +95,7 @@ def _reach(state: GameState, marble: int) -> int:
     own_start = colour_index * 4
     own = marbles[own_start:own_start + 4]
     mask = 0
-    for steps in range(1, min(SWEEP_STEPS, MAX_PROGRESS - start) + 1):
+    for steps in range(1, min(limit, MAX_PROGRESS - start) + 1):
         progress = start + steps
         if progress > SAFE_OFFSET:
             if progress in own:
@@ -345,7 +347,7 @@ def _splits(state: GameState, colour: str, movers: range, reach: list[int]) -> l
             start, undo = _place(state, first, *_forward_path(state, first, first_steps))
             second_steps = SEVEN - first_steps
             for second in _colour_marbles(mover_colour(state, colour)):
-                if second != first and _reach(state, second) >> second_steps & 1:
+                if second != first and _reach(state, second, second_steps) >> second_steps & 1:
                     moves.append(Move("7", MoveKind.SPLIT, first, first_steps, second, second_steps))
             _unplace(state, first, start, undo)
     return moves
@@ -361,7 +363,8 @@ def legal_moves(state: GameState) -> list[Move]:
     if state.forced_burn:
         return [Move(rank, MoveKind.BURN) for rank in ranks]
     movers = _colour_marbles(mover_colour(state, colour))
-    reach = [_reach(state, marble) for marble in movers]
+    longest = max((FORWARD_REACH.get(rank, 0) for rank in ranks), default=0)
+    reach = [_reach(state, marble, longest) if longest else 0 for marble in movers]
     moves: list[Move] = []
     for rank in ranks:
         moves.extend(_moves_for_card(state, colour, rank, movers, reach))
