@@ -153,23 +153,7 @@ class _Context:
 
 def _copy(state: GameState) -> GameState:
     """A cheap copy for previews: the view's generator is shared (it only shuffles unseen cards)."""
-    return GameState(
-        rules=state.rules,
-        seats=state.seats,
-        marbles=state.marbles.copy(),
-        hands={colour: hand.copy() for colour, hand in state.hands.items()},
-        turn=state.turn,
-        rng=state.rng,
-        dealer=state.dealer,
-        deal_index=state.deal_index,
-        pile=state.pile.copy(),
-        discard=state.discard.copy(),
-        forced_burn=state.forced_burn,
-        last_card=state.last_card,
-        winner=state.winner,
-        history=[],
-        board=state.board.copy(),
-    )
+    return state.copy(share_rng=True, keep_history=False)
 
 
 def _free_places(marbles: list[int], index: int) -> int:

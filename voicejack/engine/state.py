@@ -110,9 +110,13 @@ class GameState:
         if not self.board:
             self.board = board_from_marbles(self.marbles)
 
-    def copy(self) -> GameState:
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
+    def copy(self, *, share_rng: bool = False, keep_history: bool = True) -> GameState:
+        """An independent copy. Previews that never deal may ``share_rng`` and drop the history, to be cheaper."""
+        if share_rng:
+            rng = self.rng
+        else:
+            rng = random.Random()
+            rng.setstate(self.rng.getstate())
         return GameState(
             rules=self.rules,
             seats=self.seats,
@@ -127,7 +131,7 @@ class GameState:
             forced_burn=self.forced_burn,
             last_card=self.last_card,
             winner=self.winner,
-            history=self.history.copy(),
+            history=self.history.copy() if keep_history else [],
             board=self.board.copy(),
         )
 
