@@ -26,6 +26,9 @@ class Transcript(Presenter):
         self.cues.append(name)
         self.lines.append(f"<cue {name}>")
 
+    def stop(self) -> None:
+        self.lines.append("<stop>")
+
     @property
     def text(self) -> str:
         return "\n".join(self.lines)

@@ -183,3 +183,12 @@ def test_card_first_dialog_yes_repeats_the_question_and_no_cancels(tmp_path: Pat
     assert transcript.lines.count(asked) == 3  # asked, asked again after "yes", asked after starting over
     assert any(line.startswith("Cancelled. Your turn, red.") for line in transcript.lines)
     assert state.history[0] == ("red", "play seven red one five red two two")
+
+
+def test_a_new_command_cuts_off_what_the_game_is_saying(tmp_path: Path, kit) -> None:
+    state = kit.two_player_state(seed=12)
+    _, _, transcript = kit.run_match(state, ["read the board", "quit", "yes"], tmp_path / "s.json")
+    lines = transcript.lines
+    board = next(i for i, line in enumerate(lines) if "cards left in the pile" in line)
+    first_prompt = next(i for i, line in enumerate(lines) if line.startswith("Your turn, red."))
+    assert "<stop>" in lines[first_prompt:board]  # speech stopped before the board is read

@@ -156,6 +156,8 @@ class Match:
 
     def _respond(self, conversation: Conversation, colour: str, heard: Heard) -> Move | None:
         """Act on one utterance during ``colour``'s turn; return the move to play, if any."""
+        if heard.text.strip():
+            self.presenter.stop()  # a new command cuts off whatever the game was still saying
         pending = conversation.pending
         result = conversation.hear(self.state, heard)
         if isinstance(result, Move):
