@@ -14,9 +14,10 @@ TABLE_MESSAGES: Final[dict[str, str]] = {
     "resumed": "Match resumed from {path}.",
     "help": (
         "Say or type a move, like play nine red two, or just name a card and answer the questions. "
-        "Options reads your moves with numbers; say a number to pick one. "
-        "Also: read the board, my cards, score, last card, where is red one, whose turn, repeat, cancel, stop, "
-        "slower, faster, louder, quieter, brief, full, save, leave, quit."
+        "Say what can I say to hear your moves with numbers, then option and a number to pick one. "
+        "Also: read the board, my cards, what is the score, last card, where is red one, whose turn is it, "
+        "say that again, cancel, stop talking, speak slower, speak faster, volume up, volume down, "
+        "less detail, more detail, save the game, leave the table, quit the game."
     ),
     "options.none": "You have no move to choose: {what}.",
     "options.question": "Your options.",
