@@ -49,7 +49,6 @@ class Outcome:
 @dataclass
 class MatchConfig:
     save_path: Path                       # "save" and "quit" write here, and so does the autosave
-    bot_seed: int = 0  # kept at 0 by default so a resumed match (whose seed is not saved) plays on identically
     settings: Settings = field(default_factory=Settings)
     on_settings: Callable[[Settings], None] | None = None  # remember settings between runs
 
@@ -80,7 +79,7 @@ class Match:
 
     def _bot(self, colour: str) -> Bot:
         """The seat's bot, seeded from what the table has seen, so a resumed match continues exactly as it would have."""
-        seen = f"{self.config.bot_seed}:{colour}:{len(self.state.history)}:{','.join(self.state.discard)}"
+        seen = f"{colour}:{len(self.state.history)}:{','.join(self.state.discard)}"
         return make_bot(self.bots[colour], seed=zlib.crc32(seen.encode()))
 
     def _resolver(self) -> Resolver:
