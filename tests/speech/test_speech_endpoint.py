@@ -140,3 +140,39 @@ def test_every_one_of_many_short_answers_in_a_long_session_is_found() -> None:
     assert len(found) == len(spans)
     for (begin, end), (start, stop, _) in zip(spans, found):
         assert start <= begin and abs(stop - end) <= 0.1 * RATE
+
+
+def test_a_cut_ends_the_utterance_at_once_and_the_next_one_is_still_found() -> None:
+    samples, [(_, first_end), (second_begin, _)] = stream(("burn hand", 1.0), ("play king out", 1.0))
+    endpointer = Endpointer()
+    cut_at = None
+    starts = []
+    ends = []
+    for start in range(0, len(samples), 320):
+        for event in endpointer.push(samples[start:start + 320]):
+            if event.mark is Mark.START:
+                starts.append(event.sample)
+            elif event.mark is Mark.END:
+                ends.append(event.sample)
+        if cut_at is None and endpointer.in_speech and endpointer.quiet_frames >= 10:
+            cut_at = endpointer.position
+            assert abs(endpointer.cut() - first_end) <= 0.05 * RATE  # where the speech stopped
+            assert not endpointer.in_speech and endpointer.quiet_frames == 0
+    assert cut_at is not None and cut_at < first_end + 0.2 * RATE  # long before the 0.45 s hangover
+    assert len(starts) == 2 and second_begin - 0.35 * RATE <= starts[1] <= second_begin
+    assert len(ends) == 1  # only the second utterance ended by the hangover
+
+
+def test_how_far_speech_stands_above_the_floor_is_measured() -> None:
+    rng = np.random.default_rng(3)
+    voice = speech("burn hand").astype(np.float64)
+    for noise_rms, low, high in ((60.0, 25.0, 60.0), (600.0, 5.0, 25.0)):
+        signal = np.concatenate([np.zeros(RATE // 2), voice, np.zeros(RATE // 2)])
+        signal += rng.standard_normal(len(signal)) * noise_rms
+        endpointer = Endpointer()
+        seen = 0.0
+        for start in range(0, len(signal), 320):
+            endpointer.push(np.clip(signal[start:start + 320], -32768, 32767).astype(np.int16))
+            if endpointer.in_speech:
+                seen = endpointer.speech_over_floor_db
+        assert low <= seen <= high

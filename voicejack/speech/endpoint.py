@@ -23,7 +23,9 @@ How it decides, on 10 ms frames:
   new background.
 The hangover is the price of not cutting a player off between words
 ("play seven red one five ... red two two"): it is added to the response
-time and is configurable.
+time and is configurable. A recogniser that is sure the player has said
+all there is to say may close the utterance sooner with ``cut()``
+(recogniser.py: ending early after a short pause).
 """
 
 from __future__ import annotations
@@ -96,6 +98,7 @@ class Endpointer:
         self._speech_frames = 0
         self._position = 0  # samples consumed into frames
         self._last_loud_end = 0
+        self._loud_levels: list[float] = []  # levels of the current utterance's loud frames
 
     @property
     def in_speech(self) -> bool:
@@ -113,6 +116,31 @@ class Endpointer:
     @property
     def speech_end_sample(self) -> int:
         """Stream position just after the last loud frame of the current or last utterance."""
+        return self._last_loud_end
+
+    @property
+    def quiet_frames(self) -> int:
+        """10 ms frames since the last loud one, while an utterance is in progress (0 otherwise)."""
+        return self._quiet_run if self._in_speech else 0
+
+    @property
+    def speech_over_floor_db(self) -> float:
+        """How far the current utterance's loud frames stand above the noise floor (their median, dB; 0: none yet)."""
+        if not self._loud_levels or self._floor is None:
+            return 0.0
+        return float(np.median(self._loud_levels)) - self._floor
+
+    def cut(self) -> int:
+        """End the utterance in progress now (the caller decided it is complete); returns where speech ended.
+
+        The quiet frames already heard stay part of the utterance, not the background: the next
+        utterance starts from the usual not-in-speech state.
+        """
+        self._in_speech = False
+        self._quiet_run = 0
+        self._speech_frames = 0
+        self._recent_loud.clear()
+        self._preroll.clear()
         return self._last_loud_end
 
     def reset(self, relearn: bool = False) -> None:
@@ -164,6 +192,7 @@ class Endpointer:
                 ):
                     self._in_speech = True
                     self._quiet_run = 0
+                    self._loud_levels = [float(level)]
                     self._speech_frames = len(self._preroll)
                     self._last_loud_end = position + FRAME
                     start = position + FRAME - FRAME * len(self._preroll)
@@ -177,6 +206,7 @@ class Endpointer:
             if loud_continue:
                 self._quiet_run = 0
                 self._last_loud_end = position + FRAME
+                self._loud_levels.append(float(level))
             else:
                 self._quiet_run += 1
             too_long = self._speech_frames >= self._max_frames
