@@ -16,6 +16,8 @@ from pathlib import Path
 import numpy as np
 from speech_helpers import REPO, clip
 
+from voicejack.speech.audio import BLOCK_SAMPLES
+
 ASOUNDRC = """
 pcm.vjfile {{
     type file
@@ -97,7 +99,7 @@ def test_the_microphone_captures_exactly_what_the_device_delivers_and_speech_in_
     assert done.returncode == 0, done.stderr[-3000:]
     report = json.loads(done.stdout.strip().splitlines()[-1])
     assert "vjmic" in report["inputs"]
-    assert report["blocks"] == [1600, 1600, 1600]  # 0.1 s blocks, 16 kHz mono int16, as requested
+    assert report["blocks"] == [BLOCK_SAMPLES] * 3  # 20 ms blocks, 16 kHz mono int16, as requested
 
     captured = np.load(tmp_path / "captured.npy")
     assert captured.dtype == np.int16

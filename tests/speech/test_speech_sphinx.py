@@ -19,7 +19,8 @@ from speech_helpers import (
 from voicejack.engine import Move, legal_moves
 from voicejack.language import Command, Confirm, Grammar, Heard, resolve
 from voicejack.speech import recognise_file
-from voicejack.speech.audio import write_wav
+from voicejack.speech.audio import BLOCK_SAMPLES, write_wav
+from voicejack.speech.corpus import make_clip
 from voicejack.speech.microphone import BlockQueue, Listener
 from voicejack.speech.recogniser import GrammarError, Recogniser
 from voicejack.speech.sphinx import SphinxRecogniser
@@ -197,7 +198,7 @@ def test_the_microphone_is_ignored_while_the_game_speaks(recogniser: SphinxRecog
     recogniser.set_grammar(grammar)
     listener = Listener(recogniser, muted=lambda: speaking["on"])
     heard: list[str] = []
-    for position, block in zip(range(0, len(samples), 1600), as_callback_blocks(samples)):
+    for position, block in zip(range(0, len(samples), BLOCK_SAMPLES), as_callback_blocks(samples)):
         if position >= len(first):
             speaking["on"] = False  # the game stopped talking before the player's second sentence
         result = listener.feed(block[:, 0])
@@ -218,13 +219,64 @@ def test_with_headphones_the_player_can_talk_over_the_game(recogniser: SphinxRec
     assert heard == ["burn hand"]
 
 
-def test_timing_reports_the_endpoint_wait_and_decoding(recogniser: SphinxRecogniser) -> None:
+def test_timing_reports_the_endpoint_wait_and_decoding() -> None:
+    recogniser = SphinxRecogniser(early_end=None)  # always the whole hangover
     heard = hear_through_callback(recogniser, Grammar(("play king out", "burn hand")), clip("burn hand", seed=12))
-    assert heard is not None
+    assert heard is not None and heard.text == "burn hand"
     timing = recogniser.last_timing
-    assert timing is not None
+    assert timing is not None and not timing.ended_early
     assert 400 <= timing.endpoint_wait_ms <= 700  # the 0.45 s hangover plus frame rounding
     assert timing.decode_ms >= 0.0
+
+
+SPLIT = "play seven red one five red two two"
+SPLIT_GRAMMAR = Grammar((SPLIT, "play seven red one", "play seven red two", "burn hand", "stop", "stop talking", "help"))
+
+
+def test_a_whole_sentence_is_answered_after_a_short_pause_not_the_whole_hangover(recogniser: SphinxRecogniser) -> None:
+    for text, seed in (("burn hand", 30), ("help", 31), ("stop talking", 32)):
+        heard = hear_through_callback(recogniser, SPLIT_GRAMMAR, clip(text, "en-us", 20.0, seed=seed))
+        assert heard is not None and heard.text == text
+        timing = recogniser.last_timing
+        assert timing is not None and timing.ended_early
+        assert timing.endpoint_wait_ms < 250
+
+
+def test_a_sentence_that_begins_a_longer_one_waits_the_whole_hangover(recogniser: SphinxRecogniser) -> None:
+    for text, seed in (("play seven red one", 33), ("stop", 34)):
+        heard = hear_through_callback(recogniser, SPLIT_GRAMMAR, clip(text, "en-us", 20.0, seed=seed))
+        assert heard is not None and heard.text == text
+        timing = recogniser.last_timing
+        assert timing is not None and not timing.ended_early
+        assert timing.endpoint_wait_ms >= 400
+
+
+def test_a_hesitation_inside_a_split_move_does_not_cut_the_player_off(recogniser: SphinxRecogniser) -> None:
+    for seconds, seed in ((0.2, 35), (0.35, 36)):
+        said = np.concatenate([speech("play seven red one"), np.zeros(round(seconds * 16_000), dtype=np.int16),
+                               speech("five red two two")])
+        samples = make_clip(said, 20.0, seed=seed, room_level=60.0).samples
+        heard = hear_through_callback(recogniser, SPLIT_GRAMMAR, samples)
+        assert heard is not None and heard.text == SPLIT
+
+
+def test_in_loud_noise_a_short_pause_is_not_trusted(recogniser: SphinxRecogniser) -> None:
+    # At 10 dB the quiet parts of words (an s, a stop) sink into the noise and look like pauses.
+    heard = hear_through_callback(recogniser, SPLIT_GRAMMAR, clip("burn hand", "en-us", 10.0, seed=37))
+    assert heard is not None and heard.text == "burn hand"
+    timing = recogniser.last_timing
+    assert timing is not None and not timing.ended_early
+
+
+def test_only_a_sentence_no_longer_sentence_continues_ends_an_utterance(recogniser: SphinxRecogniser) -> None:
+    recogniser.set_grammar(SPLIT_GRAMMAR)
+    assert recogniser.ends_the_sentence("help")
+    assert recogniser.ends_the_sentence("stop talking")
+    assert recogniser.ends_the_sentence(SPLIT)
+    assert not recogniser.ends_the_sentence("stop")  # "stop talking" may follow
+    assert not recogniser.ends_the_sentence("play seven red one")
+    assert not recogniser.ends_the_sentence("play seven red")  # not a sentence
+    assert not recogniser.ends_the_sentence("talking")
 
 
 def test_every_move_word_is_in_the_pocketsphinx_dictionary(recogniser: SphinxRecogniser) -> None:

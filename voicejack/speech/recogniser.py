@@ -8,6 +8,20 @@ utterance is in progress waits until that utterance ends: vosk aborts the
 whole process on a mid-utterance switch, and a player's sentence should
 be judged against the grammar it was started under anyway.
 
+Ending early: the endpointer waits ``hangover`` (0.45 s) of quiet before
+it closes an utterance, so a pause between the parts of a move does not
+cut the player off. Most of the time the player has finished long before
+that, so after ``early_end`` of quiet the backend is asked what it has
+heard so far (``_early_result``); when that is a whole sentence of the
+grammar, heard with confidence, and no longer sentence of the grammar
+begins with it ("play seven red one" is the start of "play seven red one
+five red two two", so that one waits), the utterance ends there.
+Otherwise the normal hangover decides. Each pause is tried once, and
+only while the speech stands ``early_min_snr_db`` above the noise floor:
+in louder noise the quiet parts of words (an s, the closure before a t)
+sink below the floor and look like pauses, and decoding half a word gave
+confidently wrong commands (benchmarks/asr.py at 10 dB).
+
 Heard conventions for callers (voicejack.language):
 - ``text == ""``: something was said but nothing in the grammar was
   recognised with enough confidence (say "didn't catch that"); its
@@ -30,6 +44,11 @@ import numpy as np
 
 from voicejack.language.heard import Grammar, Heard
 from voicejack.speech.endpoint import Endpointer, EndpointSettings, Mark
+
+# Quiet (seconds) after which a complete, confident sentence ends an utterance, and how far (dB) the speech
+# must stand above the noise floor for so short a quiet to be trusted (benchmarks/asr.py).
+EARLY_END = 0.06
+EARLY_MIN_SNR_DB = 16.0
 
 
 class SpeechError(Exception):
@@ -69,6 +88,7 @@ class Timing:
 
     endpoint_wait_ms: float  # audio between the last loud frame and the end decision
     decode_ms: float  # wall time from the end decision to the Heard
+    ended_early: bool = False  # closed after a short pause because the sentence was complete
 
 
 class StreamingRecogniser(ABC):
@@ -76,8 +96,12 @@ class StreamingRecogniser(ABC):
 
     name = "streaming"
 
-    def __init__(self, endpoint: EndpointSettings | None = None) -> None:
+    def __init__(self, endpoint: EndpointSettings | None = None, early_end: float | None = EARLY_END) -> None:
         self._endpointer = Endpointer(endpoint)
+        self.early_end = early_end  # seconds of quiet after which a complete sentence ends the utterance; None: off
+        self.early_min_snr_db = EARLY_MIN_SNR_DB
+        self._early_tried_at = -1  # the pause (speech end sample) last tried
+        self._prefixes: tuple[Grammar, frozenset[str], frozenset[str]] | None = None
         self._grammar: Grammar | None = None
         self._pending_grammar: Grammar | None = None
         self._results: deque[Heard] = deque()
@@ -110,6 +134,7 @@ class StreamingRecogniser(ABC):
     def accept(self, samples: np.ndarray) -> Heard | None:
         for event in self._endpointer.push(self._preprocess(np.asarray(samples, dtype=np.int16))):
             self._handle(event.mark, event.audio, event.sample)
+        self._try_early_end()
         return self._results.popleft() if self._results else None
 
     def finish(self) -> Heard | None:
@@ -123,6 +148,7 @@ class StreamingRecogniser(ABC):
     def reset(self) -> None:
         self._abort_utterance()
         self._decoding = False
+        self._early_tried_at = -1
         self._endpointer.reset()
         self._results.clear()
         self._apply_pending()
@@ -154,12 +180,47 @@ class StreamingRecogniser(ABC):
         elif mark is Mark.END and self._decoding:
             began = time.perf_counter()
             heard = self._end_utterance()
-            decode_ms = (time.perf_counter() - began) * 1000.0
-            wait_ms = max(0.0, (self._endpointer.position - sample) / 16.0)
-            self.last_timing = Timing(wait_ms, decode_ms)
-            self._decoding = False
-            self._apply_pending()
-            self._results.append(heard)
+            self._finish_utterance(heard, sample, began, ended_early=False)
+
+    def _finish_utterance(self, heard: Heard, speech_end: int, began: float, ended_early: bool) -> None:
+        decode_ms = (time.perf_counter() - began) * 1000.0
+        wait_ms = max(0.0, (self._endpointer.position - speech_end) / 16.0)
+        self.last_timing = Timing(wait_ms, decode_ms, ended_early)
+        self._decoding = False
+        self._apply_pending()
+        self._results.append(heard)
+
+    def _try_early_end(self) -> None:
+        if self.early_end is None or not self._decoding or not self._endpointer.in_speech:
+            return
+        if self._endpointer.quiet_frames < round(self.early_end * 100):
+            return
+        if self._endpointer.speech_over_floor_db < self.early_min_snr_db:
+            return
+        pause = self._endpointer.speech_end_sample
+        if pause == self._early_tried_at:
+            return
+        self._early_tried_at = pause
+        began = time.perf_counter()
+        heard = self._early_result()
+        if heard is None:
+            return
+        self._finish_utterance(heard, self._endpointer.cut(), began, ended_early=True)
+
+    def ends_the_sentence(self, text: str) -> bool:
+        """True when ``text`` is a sentence of the current grammar that no longer sentence continues."""
+        grammar = self._grammar
+        if grammar is None:
+            return False
+        if self._prefixes is None or self._prefixes[0] is not grammar:
+            sentences = frozenset(" ".join(p.split()) for p in grammar.phrases)
+            prefixes = frozenset(
+                " ".join(words[:n]) for words in (s.split() for s in sentences) for n in range(1, len(words))
+            )
+            self._prefixes = (grammar, sentences, prefixes)
+        _, sentences, prefixes = self._prefixes
+        words = " ".join(text.split())
+        return words in sentences and words not in prefixes
 
     def _apply_pending(self) -> None:
         if self._pending_grammar is not None:
@@ -190,6 +251,13 @@ class StreamingRecogniser(ABC):
 
     @abstractmethod
     def _end_utterance(self) -> Heard: ...
+
+    def _early_result(self) -> Heard | None:
+        """What was heard so far, if it is surely all the player meant to say; None: keep listening.
+
+        The utterance stays open and fed either way; a backend that cannot tell returns None.
+        """
+        return None
 
     @abstractmethod
     def _abort_utterance(self) -> None:

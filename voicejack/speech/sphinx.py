@@ -5,7 +5,10 @@ reducer (denoise.py), then the shared endpointer (endpoint.py).
 
 Decoding: each utterance is buffered and decoded in one pass when the
 endpointer closes it (pocketsphinx then normalises the cepstral mean over
-the whole utterance); that takes 30-75 ms after the end of speech.
+the whole utterance); that takes 15-50 ms. After a short pause the buffer
+so far is decoded the same way, and a whole, confident sentence that no
+longer one continues ends the utterance there (recogniser.py, "Ending
+early"); otherwise the buffer is kept and decoded again at the end.
 Decoding block by block while the player speaks (``whole_utterance=False``)
 answers in under 15 ms but starts from the previous utterance's cepstral
 mean: once a voice has been heard it does as well, but the first
@@ -42,10 +45,15 @@ import numpy as np
 
 from voicejack.language.heard import Grammar, Heard
 from voicejack.speech.denoise import NoiseReducer
-from voicejack.speech.endpoint import EndpointSettings
+from voicejack.speech.endpoint import FRAME, EndpointSettings
 from voicejack.speech.fsg import sentence_graph
 from voicejack.speech.jsgf import sentences_jsgf
-from voicejack.speech.recogniser import GrammarError, SpeechError, StreamingRecogniser
+from voicejack.speech.recogniser import (
+    EARLY_END,
+    GrammarError,
+    SpeechError,
+    StreamingRecogniser,
+)
 
 # Scores (ln per frame) at which confidence is one half, and the logistics' slopes (benchmarks/asr.py).
 CONFIDENCE_MIDPOINT = -6.5
@@ -56,6 +64,9 @@ UTTERANCE_SLOPE = 4.0
 # Python binding reports) are not passed on as alternatives: they were never close, and the command
 # language asks for confirmation whenever an alternative names another move.
 ALTERNATIVE_GAP = 0.01
+# An utterance ends after a short pause only when every word of the sentence heard so far is at least this
+# sure (the command language acts without confirming from 0.6).
+EARLY_CONFIDENCE = 0.6
 
 # pocketsphinx's own defaults otherwise: raising the phone insertion probability (pip=2) and the
 # silence probability helped clean moves in benchmarks/asr.py but let more chatter through.
@@ -74,7 +85,7 @@ ACCENT_VARIANTS: dict[str, tuple[str, ...]] = {
     "last": ("L AA S T",),
 }
 _VOWELS = frozenset(
-    "AA AE AH AO AW AY EH ER EY IH IY OW OY UH UW".split()
+    ["AA", "AE", "AH", "AO", "AW", "AY", "EH", "ER", "EY", "IH", "IY", "OW", "OY", "UH", "UW"]
 )
 
 
@@ -133,8 +144,13 @@ class SphinxRecogniser(StreamingRecogniser):
         accent_variants: bool = True,
         non_rhotic: bool = False,
         sentence_weight: Callable[[str], float] | None = None,
+        early_end: float | None = EARLY_END,
+        early_confidence: float = EARLY_CONFIDENCE,
+        early_padding: bool = True,
     ) -> None:
-        super().__init__(endpoint)
+        super().__init__(endpoint, early_end)
+        self.early_confidence = early_confidence
+        self.early_padding = early_padding
         try:
             import pocketsphinx
         except ImportError as error:  # pragma: no cover - pocketsphinx is a hard dependency
@@ -266,6 +282,36 @@ class SphinxRecogniser(StreamingRecogniser):
             self._decoder.process_raw(np.ascontiguousarray(audio, dtype="<i2").tobytes(), False, True)
         self._decoder.end_utt()
         self._in_decoder = False
+        return self._result()
+
+    def _early_result(self) -> Heard | None:
+        # Only the buffered (whole-utterance) decoding can look at the utterance so far and carry on.
+        if not self.whole_utterance or not self._buffer:
+            return None
+        audio = np.concatenate(self._buffer)
+        self._buffer = [audio]
+        decoded = audio
+        quiet = self._endpointer.quiet_frames * FRAME
+        missing = round(self._endpointer.settings.hangover * 100) * FRAME - quiet
+        if self.early_padding and 0 < quiet <= len(audio) and missing > 0:
+            # Decode what the hangover would have handed over if the quiet goes on (the quiet heard so far,
+            # repeated): confidences are calibrated on utterances with that much quiet at the end, and
+            # without it chatter forced onto a command came back confident (benchmarks/asr.py).
+            tail = audio[len(audio) - quiet:]
+            decoded = np.concatenate([audio, np.tile(tail, missing // quiet + 1)[:missing]])
+        self._decoder.start_utt()
+        self._decoder.process_raw(np.ascontiguousarray(decoded, dtype="<i2").tobytes(), False, True)
+        self._decoder.end_utt()
+        heard = self._result()
+        if not heard.text or not self.ends_the_sentence(heard.text):
+            return None
+        if not heard.word_confidences or min(heard.word_confidences) < self.early_confidence:
+            return None
+        self._buffer = []
+        return heard
+
+    def _result(self) -> Heard:
+        """The Heard of the utterance the decoder has just ended."""
         hypothesis = self._decoder.hyp()
         text = " ".join(_plain_word(w) for w in hypothesis.hypstr.split()) if hypothesis is not None else ""
         if not text:
@@ -298,8 +344,8 @@ class SphinxRecogniser(StreamingRecogniser):
         top: float | None = None
         try:
             for index, hypothesis in enumerate(self._decoder.nbest()):
-                if index >= 20 or len(found) >= self.max_alternatives:
-                    break
+                if hypothesis is None or index >= 20 or len(found) >= self.max_alternatives:
+                    break  # the binding yields None once the lattice has no more paths
                 score = math.log(hypothesis.score) if hypothesis.score > 0 else -math.inf
                 top = score if top is None else top
                 if top - score > self.alternative_gap:
