@@ -24,9 +24,18 @@ voicejack.language.resolve:
     wrong     a different move or command would be carried out
     rejected  "didn't catch that"
 
-Latency is measured from the end of the speech to the result: the
-endpointer's wait (its hangover, audio time) and the decoding after the
-end decision (wall time), reported separately. A second table speaks
+Latency: "decode ms" is the wall time of decoding after the end decision,
+"wait ms" the endpointer's wait after the last loud frame it heard (audio
+time), and "from speech end" the whole delay a player notices: from the
+clip's true last speech sample (known from the synthesis) to the result,
+i.e. the audio up to the end of the block that brought the result
+(``--block-ms``, as the microphone delivers it) plus the wall time spent
+on that block. "ended early": closed after a short pause because a whole
+sentence had been heard (voicejack/speech/recogniser.py), not after the
+whole hangover; ``--no-early-end`` turns that off. The "paused" group says
+moves of four words or more with a 0.2-0.35 s hesitation inside them (a 7
+split often right after its first marble), to show that ending early does
+not cut players off. A second table speaks
 out-of-grammar utterances (illegal moves, chatter) and counts how often
 something would be carried out anyway; ``--per-command`` adds each
 command's own accuracy and what it was mistaken for.
@@ -46,7 +55,15 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from voicejack.engine import GameState, Move, legal_moves, make_rules, new_game, play
+from voicejack.engine import (
+    GameState,
+    Move,
+    MoveKind,
+    legal_moves,
+    make_rules,
+    new_game,
+    play,
+)
 from voicejack.engine.cards import RANK_WORDS
 from voicejack.language import (
     Ask,
@@ -60,7 +77,7 @@ from voicejack.language import (
     resolve,
 )
 from voicejack.speech import make_recogniser
-from voicejack.speech.audio import blocks
+from voicejack.speech.audio import BLOCK_SAMPLES, blocks
 from voicejack.speech.corpus import VOICES, make_clip, synthesise
 from voicejack.speech.microphone import Listener
 from voicejack.speech.models import find_vosk_model
@@ -77,7 +94,7 @@ CHATTER = (
     "what a lovely day", "pass me the salt please", "hold on a second", "is it my turn yet", "hello there",
     "i think so", "where are my glasses", "that was close", "go on then", "who is winning",
 )
-GROUPS = ("moves", "commands", "answers")
+GROUPS = ("moves", "paused", "commands", "answers")
 SETUPS: tuple[tuple[int, bool, str], ...] = ((4, True, "regular"), (2, False, "regular"), (4, True, "complex"))
 
 
@@ -91,6 +108,7 @@ class Item:
     expected: object  # what resolving the exact words gives (Move, Command or Confirm); None: out of grammar
     group: str = "moves"
     dialog: Dialog = None
+    pause: tuple[int, float] | None = None  # (words said before it, seconds) for the "paused" group
 
 
 def positions(rng: random.Random, wanted: int) -> list[GameState]:
@@ -114,7 +132,8 @@ def build_corpus(count: int, seed: int, voices: tuple[str, ...]) -> tuple[list[I
     rng = random.Random(seed)
     items: list[Item] = []
     outside: list[Item] = []
-    for index, state in enumerate(positions(rng, count)):
+    states = positions(rng, count)
+    for index, state in enumerate(states):
         seat = state.turn
         grammar = phrase_set(state, seat)
         voice = voices[index % len(voices)]
@@ -135,7 +154,34 @@ def build_corpus(count: int, seed: int, voices: tuple[str, ...]) -> tuple[list[I
             outside_text = rng.choice(CHATTER) if index % 8 == 0 else illegal_move_phrase(state, grammar, rng)
             if outside_text:
                 outside.append(Item(state, seat, grammar, outside_text, voice, None))
+    # Appended last, from their own random numbers, so the other groups hear exactly what they did before.
+    paused_rng = random.Random(seed + 1)
+    for index, state in enumerate(states):
+        if index % 2 == 1:
+            paused = paused_item(state, voices[(index + 3) % len(voices)], paused_rng)
+            if paused is not None:
+                items.append(paused)
     return items, outside
+
+
+def paused_item(state: GameState, voice: str, rng: random.Random) -> Item | None:
+    """A move of four words or more said with a hesitation (0.2-0.35 s, shorter than the hangover) inside it;
+    half the time, where there is one, a 7 split paused after its first marble ("play seven red one ... five
+    red two two"), whose first part may be a whole move of its own."""
+    moves = [m for m in legal_moves(state) if len(m.phrase.split()) >= 4]
+    if not moves:
+        return None
+    splits = [m for m in moves if m.kind is MoveKind.SPLIT]
+    if splits and rng.random() < 0.5:
+        move = rng.choice(splits)
+        before = rng.choice((4, 5))
+    else:
+        move = rng.choice(moves)
+        before = rng.randrange(2, len(move.phrase.split()))
+    seat = state.turn
+    grammar = phrase_set(state, seat)
+    expected = resolve(state, seat, Heard(move.phrase))
+    return Item(state, seat, grammar, move.phrase, voice, expected, "paused", pause=(before, rng.uniform(0.2, 0.35)))
 
 
 def command_text(command: str, state: GameState, seat: str, rng: random.Random) -> str:
@@ -206,35 +252,72 @@ class Tally:
     counts: dict[str, int]
     waits: list[float]
     decodes: list[float]
+    latencies: list[float]
     total: int = 0
+    early: int = 0
 
     @classmethod
     def empty(cls) -> Tally:
-        return cls({"right": 0, "asked": 0, "wrong": 0, "rejected": 0}, [], [])
+        return cls({"right": 0, "asked": 0, "wrong": 0, "rejected": 0}, [], [], [])
 
 
-def hear(recogniser: StreamingRecogniser, item: Item, snr: float | None, seed: int) -> tuple[Heard, float, float]:
-    clip = make_clip(synthesise_cached(item.text, item.voice), snr, seed=seed, noise=NOISE[0], room_level=60.0)
+@dataclass(frozen=True)
+class Hearing:
+    """What one clip gave, and how long after its speech ended."""
+
+    heard: Heard
+    wait_ms: float  # the endpointer's wait after the last loud frame (audio time)
+    decode_ms: float  # decoding after the end decision (wall time)
+    latency_ms: float  # from the clip's true end of speech to the result (audio time + wall time)
+    ended_early: bool = False  # closed after a short pause, not after the whole hangover
+
+
+def hear(recogniser: StreamingRecogniser, item: Item, snr: float | None, seed: int) -> Hearing:
+    """Stream one clip as the microphone would; the result arrives after the block that ends the utterance.
+
+    Latency from the true end of speech: the audio from the clip's last speech sample to the end of
+    that block (a microphone delivers nothing sooner), plus the wall time spent on that block.
+    """
+    clip = make_clip(spoken(item), snr, seed=seed, noise=NOISE[0], room_level=60.0)
     recogniser.new_stream()
     recogniser.set_grammar(item.grammar)
     listener = Listener(recogniser)
     heard: Heard | None = None
-    for block in blocks(clip.samples):
-        result = listener.feed(block)
-        if result is not None and heard is None:
-            heard = result
+    delivered = 0
+    spent = 0.0
+    for block in blocks(clip.samples, BLOCK[0]):
+        delivered += len(block)
+        began = time.perf_counter()
+        heard = listener.feed(block)
+        spent = time.perf_counter() - began
+        if heard is not None:
             break
     if heard is None:
+        began = time.perf_counter()
         heard = recogniser.finish()
+        spent = time.perf_counter() - began
     timing = recogniser.last_timing
     recogniser.reset()
     if heard is None or timing is None:
-        return Heard(""), float("nan"), float("nan")
-    return heard, timing.endpoint_wait_ms, timing.decode_ms
+        return Hearing(Heard(""), float("nan"), float("nan"), float("nan"))
+    latency = (delivered - clip.speech_end) / 16.0 + spent * 1000.0
+    return Hearing(heard, timing.endpoint_wait_ms, timing.decode_ms, latency, timing.ended_early)
 
 
 _SPEECH: dict[tuple[str, str], np.ndarray] = {}
 NOISE = ["white"]  # set from --noise
+BLOCK = [BLOCK_SAMPLES]  # samples per block, set from --block-ms
+
+
+def spoken(item: Item) -> np.ndarray:
+    """The item's words as synthesised speech, with its hesitation (silence) inside if it has one."""
+    if item.pause is None:
+        return synthesise_cached(item.text, item.voice)
+    words = item.text.split()
+    before, seconds = item.pause
+    gap = np.zeros(round(seconds * 16_000), dtype=np.int16)
+    return np.concatenate([synthesise_cached(" ".join(words[:before]), item.voice), gap,
+                           synthesise_cached(" ".join(words[before:]), item.voice)])
 
 
 def synthesise_cached(text: str, voice: str) -> np.ndarray:
@@ -252,8 +335,10 @@ def run_backend(name: str, recogniser: StreamingRecogniser, items: list[Item], o
                 conditions: tuple[tuple[str, float | None], ...] = CONDITIONS, per_command: bool = False) -> None:
     voices = ", ".join(sorted({i.voice for i in items}))
     print(f"\n{name}: {len(items)} utterances per condition, voices {voices}")
-    print("condition | utterances   |   n | right % | asked % | wrong % | rejected % | decode ms median / p95 | wait ms")
-    print("--------- | ------------ | --- | ------- | ------- | ------- | ---------- | ---------------------- | -------")
+    print("condition | utterances   |   n | right % | asked % | wrong % | rejected % | decode ms median / p95 | wait ms "
+          "| from speech end ms median / p95 | ended early %")
+    print("--------- | ------------ | --- | ------- | ------- | ------- | ---------- | ---------------------- | ------- "
+          "| ------------------------------- | -------------")
     breakdown: dict[str, dict[str, Tally]] = {}
     confusions: dict[str, dict[str, dict[str, int]]] = {}
     for label, snr in conditions:
@@ -262,16 +347,19 @@ def run_backend(name: str, recogniser: StreamingRecogniser, items: list[Item], o
         per = breakdown.setdefault(label, {})
         mistaken = confusions.setdefault(label, {})
         for index, item in enumerate(items):
-            heard, wait, decode = hear(recogniser, item, snr, seed=index)
+            said_back = hear(recogniser, item, snr, seed=index)
+            heard = said_back.heard
             result = resolve(item.state, item.seat, heard, item.dialog)
             kind = outcome(result, item.expected)
             said = command_key(item)
             for tally in (tallies[item.group], tallies["all"], per.setdefault(said, Tally.empty())):
                 tally.counts[kind] += 1
                 tally.total += 1
-                if not np.isnan(decode):
-                    tally.decodes.append(decode)
-                    tally.waits.append(wait)
+                if not np.isnan(said_back.decode_ms):
+                    tally.decodes.append(said_back.decode_ms)
+                    tally.waits.append(said_back.wait_ms)
+                    tally.latencies.append(said_back.latency_ms)
+                    tally.early += said_back.ended_early
             if kind != "right":
                 heard_as = heard.text or "(nothing)"
                 counts = mistaken.setdefault(said, {})
@@ -285,7 +373,7 @@ def run_backend(name: str, recogniser: StreamingRecogniser, items: list[Item], o
         for label, _ in conditions:
             print(f"\n{label}:")
             for said, tally in sorted(breakdown[label].items(), key=lambda pair: pair[1].counts["right"] / pair[1].total):
-                if said == "move":
+                if said in ("move", "move, with a pause"):
                     continue
                 c = tally.counts
                 worst = sorted(confusions[label].get(said, {}).items(), key=lambda pair: -pair[1])[:3]
@@ -299,7 +387,7 @@ def run_backend(name: str, recogniser: StreamingRecogniser, items: list[Item], o
         for label, snr in conditions:
             carried = asked = rejected = 0
             for index, item in enumerate(outside):
-                heard, _, _ = hear(recogniser, item, snr, seed=10_000 + index)
+                heard = hear(recogniser, item, snr, seed=10_000 + index).heard
                 result = resolve(item.state, item.seat, heard)
                 if acts(result):
                     carried += 1
@@ -317,6 +405,8 @@ def command_key(item: Item) -> str:
     """What the per-command table files an utterance under: its words, a marble's "where is", or "move"."""
     if item.group == "moves":
         return "move"
+    if item.group == "paused":
+        return "move, with a pause"
     if item.text.startswith("where is"):
         return "where is <marble>"
     if item.group == "answers" and item.text not in ("yes", "no"):
@@ -329,10 +419,13 @@ def print_row(label: str, group: str, tally: Tally) -> None:
     decode_median = statistics.median(tally.decodes) if tally.decodes else float("nan")
     decode_p95 = float(np.percentile(tally.decodes, 95)) if tally.decodes else float("nan")
     wait_median = statistics.median(tally.waits) if tally.waits else float("nan")
+    latency_median = statistics.median(tally.latencies) if tally.latencies else float("nan")
+    latency_p95 = float(np.percentile(tally.latencies, 95)) if tally.latencies else float("nan")
     print(
         f"{label:9} | {group:12} | {tally.total:3} | {percent(c['right'], tally.total):>7} | "
         f"{percent(c['asked'], tally.total):>7} | {percent(c['wrong'], tally.total):>7} | "
-        f"{percent(c['rejected'], tally.total):>10} | {decode_median:8.1f} / {decode_p95:6.1f}      | {wait_median:7.0f}"
+        f"{percent(c['rejected'], tally.total):>10} | {decode_median:8.1f} / {decode_p95:6.1f}      | {wait_median:7.0f} "
+        f"| {latency_median:8.0f} / {latency_p95:6.0f}{'':17} | {percent(tally.early, tally.total):>13}"
     )
 
 
@@ -351,15 +444,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--grammar-form", choices=("fsg", "jsgf"), default="fsg",
                         help="pocketsphinx grammar: weighted FSG (every sentence equally likely) or the compact JSGF")
     parser.add_argument("--no-denoise", action="store_true", help="pocketsphinx without the noise reducer")
-    parser.add_argument("--groups", default="moves,commands,answers,outside",
-                        help="what to speak: moves, commands, answers (to questions), outside (out of grammar)")
+    parser.add_argument("--groups", default="moves,paused,commands,answers,outside",
+                        help="what to speak: moves, paused (moves with a hesitation inside), commands, answers "
+                             "(to questions), outside (out of grammar)")
     parser.add_argument("--conditions", default="clean,20,10", help="clean and/or SNRs in dB, comma separated")
     parser.add_argument("--per-command", action="store_true", help="accuracy of each command and its usual mistakes")
+    parser.add_argument("--block-ms", type=float, default=BLOCK_SAMPLES / 16,
+                        help=f"audio block the microphone delivers, in ms (default {BLOCK_SAMPLES / 16:g})")
+    parser.add_argument("--no-early-end", action="store_true",
+                        help="always wait for the endpointer's whole hangover (no ending after a short pause)")
+    parser.add_argument("--early-end", type=float, default=None, help="seconds of quiet before trying to end early")
+    parser.add_argument("--early-confidence", type=float, default=None,
+                        help="pocketsphinx: least word confidence for ending early")
+    parser.add_argument("--early-no-padding", action="store_true",
+                        help="pocketsphinx: decode early without the quiet the whole hangover would add")
+    parser.add_argument("--early-min-snr", type=float, default=None,
+                        help="end early only when speech stands this many dB above the noise floor")
     parser.add_argument("--sphinx-streaming", action="store_true",
                         help="decode pocketsphinx block by block while the player speaks instead of per utterance")
     args = parser.parse_args(argv)
     voices = tuple(v for v in args.voices.split(",") if v)
     NOISE[0] = args.noise
+    BLOCK[0] = max(1, round(args.block_ms * 16))
     started = time.perf_counter()
     items, outside = build_corpus(args.utterances, args.seed, voices)
     wanted = set(args.groups.split(","))
@@ -390,10 +496,22 @@ def main(argv: list[str] | None = None) -> int:
                 config=config, whole_utterance=not args.sphinx_streaming, denoise=not args.no_denoise,
                 grammar_form=args.grammar_form, **extra,
             )
+            if args.early_no_padding:
+                recogniser.early_padding = False
+            if args.early_min_snr is not None:
+                recogniser.early_min_snr_db = args.early_min_snr
+            if args.early_confidence is not None:
+                recogniser.early_confidence = args.early_confidence
+            if args.no_early_end:
+                recogniser.early_end = None
+            elif args.early_end is not None:
+                recogniser.early_end = args.early_end
             label = "pocketsphinx" + (" (streaming decode)" if args.sphinx_streaming else "")
             label += " (no noise reducer)" if args.no_denoise else ""
             label += f" ({args.sphinx_config})" if config else ""
             label += " (JSGF grammar)" if args.grammar_form == "jsgf" else ""
+            label += " (whole hangover always)" if recogniser.early_end is None else f" (ends early after {recogniser.early_end:g} s)"
+            label += f" ({BLOCK[0] / 16:g} ms blocks)"
             run_backend(label, recogniser, items, outside, args.verbose, conditions, args.per_command)
     print(f"\n(total {time.perf_counter() - started:.0f} s)")
     return 0
