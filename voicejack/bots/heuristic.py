@@ -35,6 +35,7 @@ few moves are blended with the best follow-up their kept cards allow.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Iterator
 from collections import Counter
 from dataclasses import dataclass
 
@@ -222,67 +223,71 @@ def _danger(after: GameState, ctx: _Context, skip: str | None) -> float:
     opponents = ctx.opponents
     attackers = ctx.attackers
     total = 0.0
-    for index in ctx.team:
+    for marble, cell, behind in _exposed_marbles(marbles, board, ctx.team):
+        threats: dict[int, set[str]] = {}  # opponent colour index -> the ranks that strike
+        for distance in range(1, 14):
+            start = cell - distance
+            if start < 0:
+                start += 76
+            attacker = board[start]
+            if attacker < 0:
+                continue
+            attacker_index = attacker >> 2
+            walked = (start - BASE_BY_INDEX[attacker_index]) % 76
+            if walked + distance > LAST_TRACK_PROGRESS:
+                continue  # that many steps would take it into its own safe zone instead
+            exposed = behind < 0 or behind == attacker
+            if (
+                complex_mode and distance == 5 and exposed and walked != 0
+                and _path_clear(board, attacker, start, 5)
+            ):
+                for opponent in opponents:  # any opponent's 5 may push any marble onto this one (R34)
+                    threats.setdefault(opponent, set()).add("5")
+            if attacker_index not in attackers:
+                continue
+            if complex_mode and walked + 13 <= LAST_TRACK_PROGRESS + 4 and _sweep_clear(board, start):
+                threats.setdefault(attacker_index, set()).add("K")
+            if not exposed or distance == 13 or not _path_clear(board, attacker, start, distance):
+                continue
+            ranks = _EXACT_FORWARD.get(distance, ())
+            if distance < 7 and _has_other_marble(marbles, attacker):
+                ranks = ranks + ("7",)
+            if ranks:
+                threats.setdefault(attacker_index, set()).update(ranks)
+        if behind < 0:
+            ahead = board[cell + 4 - 76 if cell + 4 >= 76 else cell + 4]
+            if ahead >= 0 and ahead >> 2 in attackers and _back_path_clear(board, ahead, cell):
+                threats.setdefault(ahead >> 2, set()).add("4")
+            for opponent in opponents:
+                if cell == BASE_BY_INDEX[opponent] and HOME in marbles[opponent * 4:opponent * 4 + 4]:
+                    threats.setdefault(opponent, set()).update(("A", "K"))
+        if not threats:
+            continue
+        safe_chance = 1.0
+        players: dict[str, set[str]] = {}
+        for colour_index, striking in threats.items():
+            for player in attackers[colour_index]:
+                players.setdefault(player, set()).update(striking)
+        for player, striking in players.items():
+            if player == skip:
+                continue
+            size = len(hands[player])
+            if size:
+                safe_chance *= 1.0 - ctx.holds_any(frozenset(striking), size)
+            else:
+                safe_chance *= 1.0 - EMPTY_HAND_FACTOR * ctx.holds_any(frozenset(striking), 4)
+        total += (1.0 - safe_chance) * _track_value(ctx, marbles, marble)
+    return total
+
+
+def _exposed_marbles(marbles: list[int], board: list[int], colours: Iterable[int]) -> Iterator[tuple[int, int, int]]:
+    """(marble, cell, marble behind it or -1) for every track marble of ``colours`` not on its own base."""
+    for index in colours:
         base = BASE_BY_INDEX[index]
         for marble in range(index * 4, index * 4 + 4):
             cell = marbles[marble]
-            if cell < 0 or cell > SAFE_OFFSET or cell == base:
-                continue
-            behind = board[cell - 1]
-            threats: dict[int, set[str]] = {}  # opponent colour index -> the ranks that strike
-            for distance in range(1, 14):
-                start = cell - distance
-                if start < 0:
-                    start += 76
-                attacker = board[start]
-                if attacker < 0:
-                    continue
-                attacker_index = attacker >> 2
-                walked = (start - BASE_BY_INDEX[attacker_index]) % 76
-                if walked + distance > LAST_TRACK_PROGRESS:
-                    continue  # that many steps would take it into its own safe zone instead
-                exposed = behind < 0 or behind == attacker
-                if (
-                    complex_mode and distance == 5 and exposed and walked != 0
-                    and _path_clear(board, attacker, start, 5)
-                ):
-                    for opponent in opponents:  # any opponent's 5 may push any marble onto this one (R34)
-                        threats.setdefault(opponent, set()).add("5")
-                if attacker_index not in attackers:
-                    continue
-                if complex_mode and walked + 13 <= LAST_TRACK_PROGRESS + 4 and _sweep_clear(board, start):
-                    threats.setdefault(attacker_index, set()).add("K")
-                if not exposed or distance == 13 or not _path_clear(board, attacker, start, distance):
-                    continue
-                ranks = _EXACT_FORWARD.get(distance, ())
-                if distance < 7 and _has_other_marble(marbles, attacker):
-                    ranks = ranks + ("7",)
-                if ranks:
-                    threats.setdefault(attacker_index, set()).update(ranks)
-            if behind < 0:
-                ahead = board[cell + 4 - 76 if cell + 4 >= 76 else cell + 4]
-                if ahead >= 0 and ahead >> 2 in attackers and _back_path_clear(board, ahead, cell):
-                    threats.setdefault(ahead >> 2, set()).add("4")
-                for opponent in opponents:
-                    if cell == BASE_BY_INDEX[opponent] and HOME in marbles[opponent * 4:opponent * 4 + 4]:
-                        threats.setdefault(opponent, set()).update(("A", "K"))
-            if not threats:
-                continue
-            safe_chance = 1.0
-            players: dict[str, set[str]] = {}
-            for colour_index, striking in threats.items():
-                for player in attackers[colour_index]:
-                    players.setdefault(player, set()).update(striking)
-            for player, striking in players.items():
-                if player == skip:
-                    continue
-                size = len(hands[player])
-                if size:
-                    safe_chance *= 1.0 - ctx.holds_any(frozenset(striking), size)
-                else:
-                    safe_chance *= 1.0 - EMPTY_HAND_FACTOR * ctx.holds_any(frozenset(striking), 4)
-            total += (1.0 - safe_chance) * _track_value(ctx, marbles, marble)
-    return total
+            if 0 <= cell <= SAFE_OFFSET and cell != base:
+                yield marble, cell, board[cell - 1]
 
 
 def _path_clear(board: list[int], mover: int, start: int, distance: int) -> bool:
@@ -344,31 +349,25 @@ def _opportunity(after: GameState, ctx: _Context, kept: list[str]) -> float:
     backward = "4" in kept
     coming_out = ("A" in kept or "K" in kept) and HOME in marbles[mover * 4:mover * 4 + 4]
     total = 0.0
-    for index in ctx.opponents:
-        base = BASE_BY_INDEX[index]
-        for marble in range(index * 4, index * 4 + 4):
-            cell = marbles[marble]
-            if cell < 0 or cell > SAFE_OFFSET or cell == base:
-                continue
-            behind = board[cell - 1]
-            hit = coming_out and cell == mover_base and behind < 0
-            for distance in reach:
-                if hit:
-                    break
-                start = cell - distance
-                if start < 0:
-                    start += 76
-                hunter = board[start]
-                if hunter < 0 or hunter >> 2 != mover or (behind >= 0 and behind != hunter):
-                    continue
-                if (start - mover_base) % 76 + distance > LAST_TRACK_PROGRESS:
-                    continue
-                hit = _path_clear(board, hunter, start, distance)
-            if not hit and backward and behind < 0:
-                hunter = board[(cell + 4) % 76]
-                hit = hunter >= 0 and hunter >> 2 == mover and _back_path_clear(board, hunter, cell)
+    for marble, cell, behind in _exposed_marbles(marbles, board, ctx.opponents):
+        hit = coming_out and cell == mover_base and behind < 0
+        for distance in reach:
             if hit:
-                total += _track_value(ctx, marbles, marble)
+                break
+            start = cell - distance
+            if start < 0:
+                start += 76
+            hunter = board[start]
+            if hunter < 0 or hunter >> 2 != mover or (behind >= 0 and behind != hunter):
+                continue
+            if (start - mover_base) % 76 + distance > LAST_TRACK_PROGRESS:
+                continue
+            hit = _path_clear(board, hunter, start, distance)
+        if not hit and backward and behind < 0:
+            hunter = board[(cell + 4) % 76]
+            hit = hunter >= 0 and hunter >> 2 == mover and _back_path_clear(board, hunter, cell)
+        if hit:
+            total += _track_value(ctx, marbles, marble)
     return total
 
 
