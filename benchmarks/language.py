@@ -17,7 +17,7 @@ from typing import Any
 
 from voicejack.engine import GameState, legal_moves, make_rules, new_game, play
 from voicejack.language import resolver as resolver_module
-from voicejack.language.heard import Heard
+from voicejack.hearing import Heard
 from voicejack.language.resolution import Ask
 from voicejack.language.resolver import Resolver
 

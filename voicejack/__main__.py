@@ -1,3 +1,3 @@
-from voicejack.cli import main
+from voicejack.app.main import main
 
 raise SystemExit(main())

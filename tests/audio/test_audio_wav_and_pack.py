@@ -10,7 +10,7 @@ import pytest
 from audio_helpers import RATE, REPO
 
 from voicejack.audio import cuepack
-from voicejack.audio.cli import sounds_main
+from voicejack.app.sounds import sounds_main
 from voicejack.audio.wavio import WavError, load_mono, read_wav, resample, write_wav
 
 

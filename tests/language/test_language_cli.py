@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from lang_positions import POSITIONS
 
-from voicejack.language.cli import hear_main
+from voicejack.app.hear import hear_main
 from voicejack.tablefile import save_table
 
 

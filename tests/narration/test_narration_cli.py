@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from voicejack.cli import main
+from voicejack.app.main import main
 
 WALL = {
     "format": "voicejack-table/1",

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from voicejack.speech import choose_backend
-from voicejack.speech.cli import model_main
+from voicejack.app.speech_tools import model_main
 from voicejack.speech.models import (
     DEFAULT_MODEL,
     DownloadError,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from voicejack.cli import main
+from voicejack.app.main import main
 from voicejack.engine import legal_phrases
 from voicejack.tablefile import load_table
 

@@ -9,7 +9,7 @@
 """
 
 from voicejack.language.conversation import Conversation
-from voicejack.language.heard import Grammar, Heard
+from voicejack.hearing import Grammar, Heard
 from voicejack.language.resolution import (
     Ask,
     Choice,

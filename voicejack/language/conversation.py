@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from voicejack.engine import GameState, Move
-from voicejack.language.heard import Grammar, Heard
+from voicejack.hearing import Grammar, Heard
 from voicejack.language.resolution import Ask, Command, Confirm, Dialog, Resolution
 from voicejack.language.resolver import Resolver
 

@@ -52,7 +52,7 @@ from voicejack.language.forms import (
     move_entries,
     numbers_are_labels,
 )
-from voicejack.language.heard import Grammar, Heard
+from voicejack.hearing import Grammar, Heard
 from voicejack.language.match import CLEAR_MARGIN, allowed_cost, word_distance
 from voicejack.language.normalise import Key, Normalised, normalise
 from voicejack.language.resolution import (

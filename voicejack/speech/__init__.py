@@ -1,6 +1,6 @@
 """Offline speech recognition for VoiceJack: vosk (with an English model) or pocketsphinx (built in).
 
-    >>> from voicejack.language.heard import Grammar
+    >>> from voicejack.hearing import Grammar
     >>> from voicejack.speech import make_recogniser
     >>> recogniser = make_recogniser("sphinx")
     >>> recogniser.set_grammar(Grammar(("play king out", "burn hand")))
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from voicejack.language.heard import Grammar, Heard
+from voicejack.hearing import Grammar, Heard
 from voicejack.speech.audio import AudioFormatError, blocks, load_for_recognition
 from voicejack.speech.recogniser import (
     GrammarError,

@@ -22,7 +22,7 @@ from typing import Any, Self
 
 import numpy as np
 
-from voicejack.language.heard import Grammar, Heard
+from voicejack.hearing import Grammar, Heard
 from voicejack.speech.audio import BLOCK_SAMPLES, SAMPLE_RATE
 from voicejack.speech.recogniser import Recogniser, SpeechError, StreamingRecogniser
 

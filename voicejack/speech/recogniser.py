@@ -42,7 +42,7 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from voicejack.language.heard import Grammar, Heard
+from voicejack.hearing import Grammar, Heard
 from voicejack.speech.endpoint import Endpointer, EndpointSettings, Mark
 
 # Quiet (seconds) after which a complete, confident sentence ends an utterance, and how far (dB) the speech

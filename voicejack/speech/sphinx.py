@@ -43,11 +43,11 @@ from collections.abc import Callable, Mapping
 
 import numpy as np
 
-from voicejack.language.heard import Grammar, Heard
+from voicejack.hearing import Grammar, Heard
 from voicejack.speech.denoise import NoiseReducer
 from voicejack.speech.endpoint import FRAME, EndpointSettings
 from voicejack.speech.fsg import sentence_graph
-from voicejack.speech.jsgf import sentences_jsgf
+from voicejack.hearing.jsgf import sentences_jsgf
 from voicejack.speech.recogniser import (
     EARLY_END,
     GrammarError,

@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from voicejack.language.heard import Grammar, Heard
+from voicejack.hearing import Grammar, Heard
 from voicejack.speech.audio import SAMPLE_RATE
 from voicejack.speech.endpoint import EndpointSettings
 from voicejack.speech.recogniser import GrammarError, SpeechError, StreamingRecogniser

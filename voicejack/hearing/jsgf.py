@@ -109,3 +109,19 @@ def _needs_group(state: _State) -> bool:
         return False  # already wrapped in [...]
     targets = set(state.arcs.values())
     return len(targets) > 1
+
+
+_TOKEN = re.compile(r"^[a-z][a-z']*$")
+
+
+def sentences_jsgf(phrases: Iterable[str], name: str = "voicejack") -> str:
+    """One public rule whose alternatives are the given sentences (words must be plain lowercase)."""
+    unique = sorted({" ".join(phrase.split()) for phrase in phrases if phrase.strip()})
+    if not unique:
+        raise ValueError("a JSGF grammar needs at least one sentence")
+    for sentence in unique:
+        for word in sentence.split():
+            if not _TOKEN.match(word):
+                raise ValueError(f"{word!r} cannot be a JSGF token (plain lowercase words only)")
+    body = "\n    | ".join(unique)
+    return f"#JSGF V1.0;\ngrammar {name};\npublic <utterance> =\n    {body};\n"

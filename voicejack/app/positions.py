@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from voicejack.cliutil import EXIT_BAD_INPUT, EXIT_ILLEGAL, CommandParser, complain, load_table_or_complain
+from voicejack.app.common import EXIT_BAD_INPUT, EXIT_ILLEGAL, CommandParser, complain, load_table_or_complain
 from voicejack.engine import PhraseError, apply_move, find_move, legal_phrases, make_rules, new_game
 from voicejack.tablefile import save_table
 

@@ -1,7 +1,8 @@
 """What a recogniser (or the keyboard) hands the command language, and what it may listen for.
 
 These two types are the contract between voicejack.speech (recognisers)
-and voicejack.language (resolving what was heard).
+and voicejack.language (resolving what was heard); they live below both so
+that neither has to import the other.
 """
 
 from __future__ import annotations
@@ -30,6 +31,6 @@ class Grammar:
 
     def jsgf(self, name: str = "voicejack") -> str:
         """The same sentences as a compact JSGF grammar (pocketsphinx); public rule ``<name>``."""
-        from voicejack.language.jsgf import to_jsgf
+        from voicejack.hearing.jsgf import to_jsgf
 
         return to_jsgf(self.phrases, name)

@@ -15,10 +15,10 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from voicejack.cliutil import load_table_or_complain
+from voicejack.app.common import load_table_or_complain
 from voicejack.engine import COLOURS
 from voicejack.language.conversation import Conversation
-from voicejack.language.heard import Heard
+from voicejack.hearing import Heard
 from voicejack.language.resolution import Ask, ConfirmPolicy, LanguageSettings, summary
 from voicejack.language.resolver import Resolver
 

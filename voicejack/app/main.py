@@ -1,6 +1,6 @@
 """The `voicejack` command: a thin dispatcher to each subsystem's own CLI.
 
-Each subcommand lives beside the code it drives and is imported only when
+Each subcommand is a module of this application layer, imported only when
 used, so `voicejack moves` never loads audio or speech libraries.
 Every handler takes the remaining argv and returns an exit status.
 """
@@ -13,18 +13,18 @@ from collections.abc import Sequence
 
 # name -> (module, function, one-line help)
 SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
-    "play": ("voicejack.table.cli", "play_main", "start a match (the default with no arguments)"),
-    "resume": ("voicejack.table.cli", "resume_main", "continue a saved match"),
-    "demo": ("voicejack.table.cli", "demo_main", "bots only, narrated with sound"),
-    "new": ("voicejack.positions", "new_main", "write a fresh table file after the first deal"),
-    "moves": ("voicejack.positions", "moves_main", "print the legal move phrases of a table file"),
-    "apply": ("voicejack.positions", "apply_main", "apply one move phrase to a table file"),
-    "describe": ("voicejack.narration.cli", "describe_main", "print every legal phrase with its description"),
-    "board": ("voicejack.narration.cli", "board_main", "print the board readout of a table file"),
-    "hear": ("voicejack.language.cli", "hear_main", "show what the game would do on hearing some text or a WAV file"),
-    "model": ("voicejack.speech.cli", "model_main", "list, download or verify speech models"),
-    "devices": ("voicejack.speech.cli", "devices_main", "list audio input and output devices"),
-    "sounds": ("voicejack.audio.cli", "sounds_main", "build the cue pack into sounds/"),
+    "play": ("voicejack.app.play", "play_main", "start a match (the default with no arguments)"),
+    "resume": ("voicejack.app.play", "resume_main", "continue a saved match"),
+    "demo": ("voicejack.app.play", "demo_main", "bots only, narrated with sound"),
+    "new": ("voicejack.app.positions", "new_main", "write a fresh table file after the first deal"),
+    "moves": ("voicejack.app.positions", "moves_main", "print the legal move phrases of a table file"),
+    "apply": ("voicejack.app.positions", "apply_main", "apply one move phrase to a table file"),
+    "describe": ("voicejack.app.describe", "describe_main", "print every legal phrase with its description"),
+    "board": ("voicejack.app.describe", "board_main", "print the board readout of a table file"),
+    "hear": ("voicejack.app.hear", "hear_main", "show what the game would do on hearing some text or a WAV file"),
+    "model": ("voicejack.app.speech_tools", "model_main", "list, download or verify speech models"),
+    "devices": ("voicejack.app.speech_tools", "devices_main", "list audio input and output devices"),
+    "sounds": ("voicejack.app.sounds", "sounds_main", "build the cue pack into sounds/"),
 }
 
 

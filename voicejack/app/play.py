@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from voicejack.cliutil import EXIT_BAD_INPUT, CommandParser, load_table_or_complain
+from voicejack.app.common import EXIT_BAD_INPUT, CommandParser, load_table_or_complain
 from voicejack.engine import GameState, make_rules, new_game
 from voicejack.engine.state import Seat
 from voicejack.table.inputs import InputHub, KeyboardSource

@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from voicejack.cliutil import EXIT_BAD_INPUT, CommandParser, load_table_or_complain
+from voicejack.app.common import EXIT_BAD_INPUT, CommandParser, load_table_or_complain
 from voicejack.engine import COLOURS
 from voicejack.narration.narrator import Narrator, Verbosity
 
