@@ -14,6 +14,7 @@ from voicejack.language.resolution import (
     Ask,
     Choice,
     Command,
+    CommandName,
     Confirm,
     ConfirmPolicy,
     Dialog,
@@ -25,7 +26,7 @@ from voicejack.language.resolution import (
 from voicejack.language.resolver import Language, Resolver, phrase_set, resolve, sends_home_own
 
 __all__ = [
-    "Ask", "Choice", "Command", "Confirm", "ConfirmPolicy", "Conversation", "Dialog", "Grammar", "Heard",
+    "Ask", "Choice", "Command", "CommandName", "Confirm", "ConfirmPolicy", "Conversation", "Dialog", "Grammar", "Heard",
     "Language", "LanguageSettings", "NotUnderstood", "Resolution", "Resolver", "phrase_set", "resolve",
     "sends_home_own", "summary",
 ]

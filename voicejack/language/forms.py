@@ -18,7 +18,7 @@ from voicejack.engine.board import COLOURS
 from voicejack.engine.cards import RANK_WORDS
 from voicejack.language.dialog import marble_forms
 from voicejack.language.normalise import Key, key_of
-from voicejack.language.resolution import Ask, Command
+from voicejack.language.resolution import Ask, Command, CommandName
 from voicejack.language.words import NUMBER_VALUES, ORDINAL_WORDS, number_word
 
 # Tiers settle an exact tie: an answer to the pending question beats a command beats a move.
@@ -84,12 +84,12 @@ COMMAND_NAMES: tuple[str, ...] = tuple(name for name, _ in COMMANDS) + ("where",
 def command_entries(state: GameState, seat: str) -> Iterator[Entry]:
     for name, forms in COMMANDS:
         for form in forms:
-            yield Entry(form, key_of(form), Command(name), TIER_COMMAND, True)
+            yield Entry(form, key_of(form), Command(CommandName(name)), TIER_COMMAND, True)
     own = seat if seat in state.rules.seats else ""
     for colour in state.rules.seats:
         start = COLOURS.index(colour) * 4
         for marble in range(start, start + 4):
-            target = Command("where", f"{colour} {marble - start + 1}")
+            target = Command(CommandName.WHERE, marble)
             names = marble_forms(marble, own)
             for index, name in enumerate(names):
                 # "where is number one" is clumsy speech: keep it for matching only.

@@ -13,20 +13,49 @@ An ``Ask`` or ``Confirm`` is also the dialog state: pass it back as
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import Enum, StrEnum
 
-from voicejack.engine import Move
+from voicejack.engine import Move, marble_name
+
+
+class CommandName(StrEnum):
+    """Every always-available command. A StrEnum, so its value is also the name printed by `voicejack hear`."""
+
+    BOARD = "board"
+    HAND = "hand"
+    OPTIONS = "options"
+    REPEAT = "repeat"
+    HELP = "help"
+    SCORE = "score"
+    LAST_CARD = "last_card"
+    TURN = "turn"
+    WHERE = "where"
+    CANCEL = "cancel"
+    YES = "yes"
+    NO = "no"
+    STOP = "stop"
+    SLOWER = "slower"
+    FASTER = "faster"
+    LOUDER = "louder"
+    QUIETER = "quieter"
+    BRIEF = "brief"
+    FULL = "full"
+    SAVE = "save"
+    QUIT = "quit"
+    LEAVE = "leave"
+    NEXT = "next"          # the next line of a readout being stepped through
+    PREVIOUS = "previous"  # the line before it
 
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    """An always-available command. ``argument`` is e.g. "red 1" for "where is red one"."""
+    """An always-available command; ``marble`` is the marble id a "where is red one" asks about."""
 
-    name: str
-    argument: str | None = None
+    name: CommandName
+    marble: int | None = None
 
     def __str__(self) -> str:
-        return self.name if self.argument is None else f"{self.name} {self.argument}"
+        return self.name.value if self.marble is None else f"{self.name.value} {marble_name(self.marble)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +148,8 @@ class LanguageSettings:
     low_confidence: float = 0.6     # a meaning word below this: confirm (AUTO)
     reject_confidence: float = 0.3  # meaning words averaging below this: "not sure what I heard"
     alternative_penalty: float = 1.0  # cost added per rank of an n-best alternative
-    destructive_commands: frozenset[str] = field(default_factory=lambda: frozenset({"quit", "leave"}))
+    destructive_commands: frozenset[CommandName] = field(
+        default_factory=lambda: frozenset({CommandName.QUIT, CommandName.LEAVE}))
 
 
 def summary(result: Resolution) -> str:

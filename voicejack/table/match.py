@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from voicejack.bots import Bot, make_bot
-from voicejack.engine import GameState, Move, MoveKind, apply_move, legal_moves, marble_id
+from voicejack.engine import GameState, Move, MoveKind, apply_move, legal_moves
 from voicejack.engine.state import Seat
 from voicejack.language import (
     Ask,
@@ -206,9 +206,8 @@ class Match:
             presenter.say(self.narrator.last_card(state, listener))
         elif name == "turn":
             presenter.say(self.narrator.turn_prompt(state, listener))
-        elif name == "where" and command.argument:
-            colour_name, number = command.argument.split()
-            presenter.say(self.narrator.where_is(state, marble_id(colour_name, int(number)), listener))
+        elif name == "where" and command.marble is not None:
+            presenter.say(self.narrator.where_is(state, command.marble, listener))
         elif name == "options" and colour is not None:
             self._read_options(colour, conversation)
         elif name == "repeat":
