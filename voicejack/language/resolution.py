@@ -43,19 +43,24 @@ class CommandName(StrEnum):
     SAVE = "save"
     QUIT = "quit"
     LEAVE = "leave"
+    MARBLES = "marbles"    # one player's line of the board readout ("blue's marbles")
     NEXT = "next"          # the next line of a readout being stepped through
     PREVIOUS = "previous"  # the line before it
 
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    """An always-available command; ``marble`` is the marble id a "where is red one" asks about."""
+    """An always-available command; ``marble`` is the marble id "where is red one" asks about,
+    ``colour`` the player "blue's marbles" asks about."""
 
     name: CommandName
     marble: int | None = None
+    colour: str | None = None
 
     def __str__(self) -> str:
-        return self.name.value if self.marble is None else f"{self.name.value} {marble_name(self.marble)}"
+        if self.marble is not None:
+            return f"{self.name.value} {marble_name(self.marble)}"
+        return self.name.value if self.colour is None else f"{self.name.value} {self.colour}"
 
 
 @dataclass(frozen=True, slots=True)
