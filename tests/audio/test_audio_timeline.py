@@ -8,6 +8,8 @@ audible and once with only the speech).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from audio_helpers import RATE, REPO, best_match, move_events, onsets, position, rms
@@ -16,6 +18,7 @@ from conftest import Notes
 from voicejack.audio.cuenames import Cue
 from voicejack.audio.mixer import CueGroup, SpeechClip
 from voicejack.audio.output import AudioOutput
+from voicejack.audio.wavio import read_wav
 
 BLOCK = 512
 FIRST_SENTENCE = "Red one walks twelve cells to cell seventeen."
@@ -173,3 +176,33 @@ def test_step_spacing_is_exact_whatever_block_the_walk_starts_in(notes: Notes, b
     heard = onsets(audio.render_until_idle())
     assert len(heard) == 12 and np.all(np.abs(np.diff(heard) - 1 / 7) < 0.002)
     audio.close()
+
+
+def test_a_recording_can_be_checked_against_what_was_played(tmp_path: Path, notes: Notes) -> None:
+    """played() gives each item's place in the recording: the order, and both channels while a seat speaks."""
+    audio = AudioOutput(realtime=False, headphones=False, record_path=tmp_path / "match.wav", sounds_dir=REPO / "sounds",
+                        notify=notes.append, on_text=None)
+    audio.set_table("red", position({}, []).rules)
+    two_moves(audio)
+    audio.render_until_idle()
+    played = audio.played()
+    audio.close()
+    assert [item.kind for item in played] == ["cues", "speech", "cues", "speech"]
+    assert played[0].what == " ".join(["step-red"] * 12) and played[2].what == " ".join(["step-blue"] * 3)
+    assert [item.what for item in played if item.kind == "speech"] == [FIRST_SENTENCE, SECOND_SENTENCE]
+    for earlier, later in zip(played, played[1:], strict=False):
+        assert earlier.started < earlier.ended <= later.started
+    recording = read_wav(tmp_path / "match.wav").samples
+    blue_speaks = recording[int(played[3].started * RATE):int(played[3].ended * RATE)]
+    assert min(rms(blue_speaks[:, 0]), rms(blue_speaks[:, 1])) > 0.01  # blue sits on the left: the right still hears
+    assert rms(blue_speaks[:, 0]) > rms(blue_speaks[:, 1])
+
+
+def test_what_a_stop_dropped_is_not_in_the_record(offline: AudioOutput) -> None:
+    offline.set_table("red", position({}, []).rules)
+    two_moves(offline)
+    offline.render(0.5)
+    offline.stop()
+    offline.render(1.0)
+    played = offline.played()
+    assert len(played) == 1 and played[0].kind == "cues" and 0 < played[0].ended < 0.52

@@ -81,9 +81,10 @@ class SpeechClip:
 class CueGroup:
     """Cues that play as one item of the timeline, e.g. a move's steps; ``voices`` sorted by start offset."""
 
-    __slots__ = ("voices", "length", "epoch", "placed", "started_frame", "ended_frame")
+    __slots__ = ("voices", "length", "epoch", "placed", "started_frame", "ended_frame", "label")
 
-    def __init__(self, voices: list[Voice], epoch: int) -> None:
+    def __init__(self, voices: list[Voice], epoch: int, label: str = "") -> None:
+        self.label = label       # what the cues are, for the record of what was heard
         self.voices = sorted(voices, key=lambda voice: voice.start)
         self.length = max((voice.start + int(voice.buffer.shape[0]) for voice in voices), default=0)
         self.epoch = epoch
@@ -137,11 +138,11 @@ class Mixer:
         self._incoming.put(Voice(_stereo(stereo), self.frame if start_frame is None else start_frame, gain,
                                  self._cue_epoch))
 
-    def queue_cues(self, cues: list[tuple[np.ndarray, int, float]]) -> CueGroup:
+    def queue_cues(self, cues: list[tuple[np.ndarray, int, float]], label: str = "") -> CueGroup:
         """Queue (stereo buffer, frames after the group's start, gain) cues as one item of the timeline."""
         epoch = self._timeline_epoch
         group = CueGroup([Voice(_stereo(buffer), offset, gain, epoch, on_timeline=True)
-                          for buffer, offset, gain in cues], epoch)
+                          for buffer, offset, gain in cues], epoch, label)
         self._timeline.append(group)
         return group
 

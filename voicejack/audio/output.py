@@ -34,16 +34,18 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
+from collections import deque
 from concurrent.futures import Future
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Final, Literal
 
 import numpy as np
 
 from voicejack.audio.cuebank import CueBank
 from voicejack.audio.cuenames import Cue
 from voicejack.audio.cuepack import SAMPLE_RATE
-from voicejack.audio.mixer import Mixer, SpeechClip
+from voicejack.audio.mixer import CueGroup, Mixer, SpeechClip
 from voicejack.audio.sinks import DeviceSink, OfflineSink, PacedSink, WavSink
 from voicejack.audio.sonifier import DEFAULT_STEPS_PER_SECOND, ScheduledCue, Sonifier
 from voicejack.audio.spatial import spatialise
@@ -53,6 +55,19 @@ from voicejack.engine.state import GameState, Rules
 
 DEFAULT_BLOCKSIZE: Final = 512   # 10.7 ms at 48 kHz: a stop is heard within that
 _SPEECH_WAIT_S: Final = 30.0
+_RECORD_ITEMS: Final = 512       # how many timeline items played() remembers
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One item of the timeline as it was heard, in seconds on the mixer's clock (a recording's time)."""
+
+    kind: Literal["speech", "cues"]
+    what: str        # the sentence, or the cue names in order
+    started: float
+    ended: float     # -1.0 while it is still playing
+
+
 
 
 def _to_stderr(message: str) -> None:
@@ -106,6 +121,7 @@ class AudioOutput:
         self._sonifier: Sonifier | None = None
         self._pending: list[tuple[SpeechClip, Future[Rendered]]] = []
         self._pending_lock = threading.Lock()
+        self._queued: deque[SpeechClip | CueGroup] = deque(maxlen=_RECORD_ITEMS)
         self.mixer = Mixer(sample_rate)
         self.mono = False
         self.set_mono(mono)
@@ -174,8 +190,10 @@ class AudioOutput:
         sonifier = self._sonifier_for(listener, state_before.rules)
         timeline = sonifier.timeline(events, state_before)
         if timeline:
-            self.mixer.queue_cues([(self._cue_sound(item.cue, item.azimuth), int(round(item.at * self.sample_rate)),
-                                    item.gain) for item in timeline])
+            self._queued.append(self.mixer.queue_cues(
+                [(self._cue_sound(item.cue, item.azimuth), int(round(item.at * self.sample_rate)), item.gain)
+                 for item in timeline],
+                label=" ".join(item.cue.value for item in timeline)))
         return timeline
 
     def cue(self, name: Cue | str, azimuth: float = 0.0, gain: float = 1.0) -> None:
@@ -204,6 +222,7 @@ class AudioOutput:
             self._notify(self.renderer.notice)
         azimuth = self._direction(direction)
         clip = self.mixer.new_speech(text)
+        self._queued.append(clip)
         future = self.renderer.submit(text, self._voice, self._rate, self.sample_rate)
         with self._pending_lock:
             self._pending = [(c, f) for c, f in self._pending if not f.done()]
@@ -241,6 +260,23 @@ class AudioOutput:
             if not self.headphones:
                 stereo *= np.float32(2**0.5)  # constant-power panning would make a placed voice quieter than a centred one
         clip.deliver(np.ascontiguousarray(stereo, dtype=np.float32))
+
+    def played(self) -> list[Played]:
+        """The timeline items heard so far (the last 512 queued), in the order they started.
+
+        With ``record_path`` the times are positions in the recording, so a test can check a
+        match's order (steps before the sentence telling them) and each channel while a seat speaks.
+        """
+        heard = []
+        for item in list(self._queued):
+            if item.started_frame < 0:
+                continue  # not reached yet, or dropped by a stop before it was heard
+            ended = item.ended_frame / self.sample_rate if item.ended_frame >= 0 else -1.0
+            if isinstance(item, SpeechClip):
+                heard.append(Played("speech", item.text, item.started_frame / self.sample_rate, ended))
+            else:
+                heard.append(Played("cues", item.label, item.started_frame / self.sample_rate, ended))
+        return sorted(heard, key=lambda played: played.started)
 
     def is_speaking(self) -> bool:
         """True while the timeline plays or holds something, speech or step sounds (the microphone is muted meanwhile)."""
