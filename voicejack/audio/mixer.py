@@ -167,11 +167,6 @@ class Mixer:
             return True
         return any(self._live(item) for item in list(self._timeline))
 
-    def speaking(self) -> bool:
-        """A sentence is being heard right now."""
-        current = self._current
-        return isinstance(current, SpeechClip) and current.epoch == self._timeline_epoch
-
     def now_playing(self) -> TimelineItem | None:
         """The timeline item being heard (None between items or when idle)."""
         current = self._current

@@ -68,8 +68,6 @@ class Played:
     ended: float     # -1.0 while it is still playing
 
 
-
-
 def _to_stderr(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
@@ -123,7 +121,6 @@ class AudioOutput:
         self._pending_lock = threading.Lock()
         self._queued: deque[SpeechClip | CueGroup] = deque(maxlen=_RECORD_ITEMS)
         self.mixer = Mixer(sample_rate)
-        self.mono = False
         self.set_mono(mono)
         self.set_speech_volume(speech_volume)
         self.set_cue_volume(cue_volume)
