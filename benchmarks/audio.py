@@ -7,7 +7,7 @@
    written into an output buffer. Measured with the wall-clock paced sink
    (the same mixer and block size a sound card would pull, 512 frames at
    48 kHz), so it includes the wait for the next callback but not the
-   sound card's own output latency (add the device's `latency`).
+   sound card's own output latency (add the stream's reported latency).
 2. Speech render time per sentence, cold (never rendered) and cached, for
    each synthesiser available, with the real-time factor.
 3. Mixer callback CPU time per 512-frame buffer (budget: 10.7 ms),
@@ -27,7 +27,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from voicejack.audio import cuepack  # noqa: E402
+from voicejack.audio.cuenames import Cue  # noqa: E402
 from voicejack.audio.mixer import Mixer  # noqa: E402
 from voicejack.audio.output import AudioOutput  # noqa: E402
 from voicejack.audio.tts import SpeechRenderer  # noqa: E402
@@ -138,8 +138,8 @@ def speech_times() -> list[tuple[str, ...]]:
 def callback_cost(blocks: int) -> list[tuple[str, ...]]:
     out = AudioOutput(realtime=False, notify=lambda m: None, on_text=None)
     speech = np.ascontiguousarray(np.random.default_rng(0).uniform(-0.3, 0.3, (RATE * 30, 2)).astype(np.float32))
-    cue = out.cues.stereo(cuepack.WIN, 30.0, True)
-    step = out.cues.stereo("step-red", -60.0, True)
+    cue = out.cues.stereo(Cue.WIN, 30.0, True)
+    step = out.cues.stereo(Cue.STEP_RED, -60.0, True)
 
     def scenario(voices: int, with_speech: bool) -> Callable[[Mixer], None]:
         def setup(mixer: Mixer) -> None:
@@ -150,12 +150,18 @@ def callback_cost(blocks: int) -> list[tuple[str, ...]]:
                 mixer.play(long_cue, 0, gain=1.5)
         return setup
 
+    def walks_in_mono(mixer: Mixer) -> None:
+        mixer.mono = True
+        for _ in range(30):  # one walk after another, each step placed on the timeline as it comes due
+            mixer.queue_cues([(step, index * RATE // 7, 1.0) for index in range(12)])
+
     cases = (
         ("silence", scenario(0, False)),
         ("speech only", scenario(0, True)),
         ("1 cue", scenario(1, False)),
         ("16 cues + speech (ducked)", scenario(16, True)),
         ("64 cues + speech (limiter working)", scenario(64, True)),
+        ("timeline of 12-step walks, mono", walks_in_mono),
     )
     rows: list[tuple[str, ...]] = []
     budget = BLOCK / RATE

@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 from audio_helpers import RATE, REPO, rms
 
-from voicejack.audio import cuepack
+from voicejack.audio.cuenames import Cue
 from voicejack.audio.cuebank import CueBank
 from voicejack.audio.wavio import read_wav
 
@@ -100,7 +100,7 @@ def test_the_virtual_device_is_listed_and_opened(played: tuple[dict[str, object]
 
 def test_the_device_received_exactly_the_cue_that_was_sent(played: tuple[dict[str, object], np.ndarray, np.ndarray]) -> None:
     _, audio, _ = played
-    expected = CueBank(RATE, REPO / "sounds").stereo(cuepack.CAPTURE, -45.0, False)
+    expected = CueBank(RATE, REPO / "sounds").stereo(Cue.CAPTURE, -45.0, False)
     start = first_sound(audio) - first_sound(expected)
     assert np.allclose(audio[start:start + expected.shape[0]], expected, atol=1e-6)
     assert rms(audio[start:start + expected.shape[0], 0]) > rms(audio[start:start + expected.shape[0], 1])  # panned left
@@ -108,7 +108,7 @@ def test_the_device_received_exactly_the_cue_that_was_sent(played: tuple[dict[st
 
 def test_the_device_received_the_speech(played: tuple[dict[str, object], np.ndarray, np.ndarray]) -> None:
     _, audio, _ = played
-    expected = CueBank(RATE, REPO / "sounds").stereo(cuepack.CAPTURE, -45.0, False)
+    expected = CueBank(RATE, REPO / "sounds").stereo(Cue.CAPTURE, -45.0, False)
     cue_start = first_sound(audio)
     after_cue = audio[cue_start + expected.shape[0]:]
     voiced = np.flatnonzero(np.abs(after_cue[:, 0]) > 0.01)
@@ -138,7 +138,7 @@ def test_the_device_and_an_offline_render_play_the_same_samples(
 
     out = AudioOutput(realtime=False, headphones=False, cue_volume=1.0, sounds_dir=REPO / "sounds",
                       notify=lambda message: None, on_text=None)
-    out.cue(cuepack.CAPTURE, -45.0)
+    out.cue(Cue.CAPTURE, -45.0)
     offline = out.render_until_idle()
     out.close()
     _, audio, _ = played

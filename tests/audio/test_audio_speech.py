@@ -9,7 +9,7 @@ import pytest
 from audio_helpers import RATE, envelope, lag_samples, position, rms
 from conftest import Notes
 
-from voicejack.audio import cuepack
+from voicejack.audio.cuenames import Cue
 from voicejack.audio.output import AudioOutput
 from voicejack.audio.tts import EspeakCliBackend, SpeechRenderer, SpeechUnavailable
 
@@ -108,7 +108,7 @@ def test_another_players_announcement_comes_from_their_seat(offline: AudioOutput
 
 def test_speech_and_cues_mix_together(offline: AudioOutput) -> None:
     offline.speak("Your turn.")
-    offline.cue(cuepack.YOUR_TURN, 90)
+    offline.cue(Cue.YOUR_TURN, 90)
     audio = offline.render_until_idle()
     assert rms(audio[:, 1]) > rms(audio[:, 0])  # the cue on the right adds to the centred voice
     assert np.max(np.abs(audio)) <= 1.0
@@ -166,7 +166,7 @@ def test_with_no_synthesiser_speech_becomes_text(notes: Notes) -> None:
     assert printed == ["Your turn.", "Red plays a king."]
     assert len(notes) == 1 and "text only" in notes[0]
     assert not out.is_speaking()
-    out.cue(cuepack.YOUR_TURN)
+    out.cue(Cue.YOUR_TURN)
     assert rms(out.render_until_idle()) > 0.01  # cues still play
     out.close()
     renderer.close()

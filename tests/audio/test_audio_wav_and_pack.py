@@ -10,6 +10,7 @@ import pytest
 from audio_helpers import RATE, REPO
 
 from voicejack.audio import cuepack
+from voicejack.audio.cuenames import STEP_BY_COLOUR, Cue
 from voicejack.app.sounds import sounds_main
 from voicejack.audio.wavio import WavError, load_mono, read_wav, resample, write_wav
 
@@ -90,7 +91,7 @@ def test_load_mono_downmixes_stereo(tmp_path: Path) -> None:
 
 
 def test_every_cue_is_short_bounded_and_ends_quietly() -> None:
-    for name in cuepack.CUE_NAMES:
+    for name in Cue:
         x = cuepack.synthesise(name)
         assert x.dtype == np.float32 and 0 < x.size <= RATE * 1.0, name
         assert 0.3 < np.max(np.abs(x)) <= 0.75, name  # headroom left for overlaps
@@ -98,7 +99,7 @@ def test_every_cue_is_short_bounded_and_ends_quietly() -> None:
 
 
 def test_step_cues_are_short_enough_to_count_at_seven_a_second() -> None:
-    for name in (*cuepack.STEP_CUES, cuepack.STEP_BACK):
+    for name in (*STEP_BY_COLOUR.values(), Cue.STEP_BACK):
         assert cuepack.synthesise(name).size / RATE < 1 / 7 * 0.7, name
 
 
@@ -108,7 +109,7 @@ def spectral_centroid(x: np.ndarray) -> float:
 
 
 def test_step_cues_differ_from_each_other() -> None:
-    names = (*cuepack.STEP_CUES, cuepack.STEP_BACK)
+    names = (*STEP_BY_COLOUR.values(), Cue.STEP_BACK)
     sounds = {name: cuepack.synthesise(name) for name in names}
     centroids = sorted(spectral_centroid(x) for x in sounds.values())
     assert min(np.diff(centroids)) > 150  # distinct pitch registers, not just colour
@@ -121,13 +122,13 @@ def test_step_cues_differ_from_each_other() -> None:
 
 
 def test_capture_of_your_own_marble_sounds_unlike_a_capture() -> None:
-    x, y = cuepack.synthesise(cuepack.CAPTURE), cuepack.synthesise(cuepack.CAPTURE_OWN)
+    x, y = cuepack.synthesise(Cue.CAPTURE), cuepack.synthesise(Cue.CAPTURE_OWN)
     corr = np.max(np.abs(np.correlate(x, y, "full"))) / (np.linalg.norm(x) * np.linalg.norm(y))
     assert corr < 0.3
 
 
 def test_committed_sounds_are_what_the_generator_makes() -> None:
-    for name in cuepack.CUE_NAMES:
+    for name in Cue:
         wav = read_wav(REPO / "sounds" / cuepack.cue_filename(name))
         assert wav.sample_rate == cuepack.SAMPLE_RATE and wav.channels == 1, name
         assert np.max(np.abs(wav.samples[:, 0] - cuepack.synthesise(name))) <= 2 / 32767, name
@@ -136,7 +137,7 @@ def test_committed_sounds_are_what_the_generator_makes() -> None:
 def test_sounds_command_writes_the_pack(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert sounds_main(["--out", str(tmp_path / "pack")]) == 0
     files = sorted(p.name for p in (tmp_path / "pack").glob("*.wav"))
-    assert files == sorted(f"{name}.wav" for name in cuepack.CUE_NAMES)
+    assert files == sorted(f"{name}.wav" for name in Cue)
     assert "Wrote 15 cues" in capsys.readouterr().out
     for path in (tmp_path / "pack").glob("*.wav"):
         header = path.read_bytes()[:44]

@@ -19,7 +19,8 @@ from typing import Final
 
 import numpy as np
 
-from voicejack.audio.cuepack import CUE_NAMES, cue_filename, synthesise
+from voicejack.audio.cuenames import Cue, cue_named
+from voicejack.audio.cuepack import cue_filename, synthesise
 from voicejack.audio.spatial import spatialise
 from voicejack.audio.wavio import WavError, load_mono
 
@@ -44,24 +45,24 @@ class CueBank:
     ) -> None:
         self.sample_rate = sample_rate
         self.sounds_dir = Path(sounds_dir) if sounds_dir is not None else default_sounds_dir()
-        self.sources: dict[str, str] = {}   # cue -> the file it came from, or "built-in"
+        self.sources: dict[Cue, str] = {}   # cue -> the file it came from, or "built-in"
         self.problems: list[str] = []
-        self._mono: dict[str, np.ndarray] = {}
-        self._stereo: OrderedDict[tuple[str, float, bool], np.ndarray] = OrderedDict()
+        self._mono: dict[Cue, np.ndarray] = {}
+        self._stereo: OrderedDict[tuple[Cue, float, bool], np.ndarray] = OrderedDict()
         self._lock = threading.Lock()
         if not self.sounds_dir.is_dir():
             self.problems.append("folder not found")
-            for name in CUE_NAMES:
-                self.sources[name] = "built-in"
-                self._mono[name] = _readonly(synthesise(name, sample_rate))
+            for cue in Cue:
+                self.sources[cue] = "built-in"
+                self._mono[cue] = _readonly(synthesise(cue, sample_rate))
         else:
-            for name in CUE_NAMES:
-                self._mono[name] = self._load(name)
+            for cue in Cue:
+                self._mono[cue] = self._load(cue)
         if self.problems and notify is not None:
             notify(self.notice())
 
-    def _load(self, name: str) -> np.ndarray:
-        path = self.sounds_dir / cue_filename(name)
+    def _load(self, cue: Cue) -> np.ndarray:
+        path = self.sounds_dir / cue_filename(cue)
         if not path.exists():
             self.problems.append(f"{path.name} missing")
         else:
@@ -69,31 +70,25 @@ class CueBank:
                 audio = load_mono(path, self.sample_rate)[: int(_MAX_CUE_SECONDS * self.sample_rate)]
                 if not np.all(np.isfinite(audio)):
                     raise WavError(f"{path}: contains invalid samples")
-                self.sources[name] = str(path)
+                self.sources[cue] = str(path)
                 return _readonly(audio)
             except WavError as error:
                 self.problems.append(f"{path.name} unreadable ({error})")
-        self.sources[name] = "built-in"
-        return _readonly(synthesise(name, self.sample_rate))
+        self.sources[cue] = "built-in"
+        return _readonly(synthesise(cue, self.sample_rate))
 
     def notice(self) -> str:
         return f"Sounds in {self.sounds_dir}: {'; '.join(self.problems)}. Using the built-in sounds for those."
 
-    def mono(self, name: str) -> np.ndarray:
-        try:
-            return self._mono[name]
-        except KeyError:
-            raise KeyError(f"no cue called {name!r}; cues are: {', '.join(CUE_NAMES)}") from None
+    def mono(self, name: Cue | str) -> np.ndarray:
+        return self._mono[cue_named(name)]
 
-    def seconds(self, name: str) -> float:
+    def seconds(self, name: Cue | str) -> float:
         return int(self.mono(name).shape[0]) / self.sample_rate
 
-    def lengths(self) -> dict[str, float]:
-        return {name: self.seconds(name) for name in self._mono}
-
-    def stereo(self, name: str, azimuth: float, headphones: bool) -> np.ndarray:
+    def stereo(self, name: Cue | str, azimuth: float, headphones: bool) -> np.ndarray:
         """The cue placed at ``azimuth`` (cached; the result must not be modified)."""
-        key = (name, round(azimuth, 1), headphones)
+        key = (cue_named(name), round(azimuth, 1), headphones)
         with self._lock:
             cached = self._stereo.get(key)
             if cached is not None:

@@ -22,41 +22,28 @@ from typing import Final
 
 import numpy as np
 
+from voicejack.audio.cuenames import Cue, cue_named
 from voicejack.audio.wavio import write_wav
 
 SAMPLE_RATE: Final = 48000
 
-STEP_CUES: Final = ("step-red", "step-blue", "step-green", "step-yellow")
-STEP_BACK: Final = "step-back"
-CAPTURE: Final = "capture"
-CAPTURE_OWN: Final = "capture-own"
-SAFE: Final = "safe"
-OUT: Final = "out"
-BURN: Final = "burn"
-TURNED_BACK: Final = "turned-back"
-YOUR_TURN: Final = "your-turn"
-DEAL: Final = "deal"
-WIN: Final = "win"
-SWAP: Final = "swap"
-
-CUE_DESCRIPTIONS: Final[dict[str, str]] = {
-    "step-red": "one cell walked by a red marble (in teams: the red and green team)",
-    "step-blue": "one cell walked by a blue marble (in teams: the blue and yellow team)",
-    "step-green": "one cell walked by a green marble (free-for-all and two players)",
-    "step-yellow": "one cell walked by a yellow marble (free-for-all)",
-    STEP_BACK: "one cell walked backwards (the 4)",
-    CAPTURE: "a marble of another team sent home",
-    CAPTURE_OWN: "your own or your partner's marble sent home",
-    SAFE: "a marble entered its safe zone",
-    OUT: "a marble came out of home onto its base",
-    BURN: "a card (or a whole hand) burned",
-    TURNED_BACK: "turned back: that card or command is not allowed now",
-    YOUR_TURN: "it is your turn",
-    DEAL: "cards were dealt",
-    WIN: "the match is won",
-    SWAP: "two marbles swapped places (the jack)",
+CUE_DESCRIPTIONS: Final[dict[Cue, str]] = {
+    Cue.STEP_RED: "one cell walked by a red marble (in teams: the red and green team)",
+    Cue.STEP_BLUE: "one cell walked by a blue marble (in teams: the blue and yellow team)",
+    Cue.STEP_GREEN: "one cell walked by a green marble (free-for-all and two players)",
+    Cue.STEP_YELLOW: "one cell walked by a yellow marble (free-for-all)",
+    Cue.STEP_BACK: "one cell walked backwards (the 4)",
+    Cue.CAPTURE: "a marble of another team sent home",
+    Cue.CAPTURE_OWN: "your own or your partner's marble sent home",
+    Cue.SAFE: "a marble entered its safe zone",
+    Cue.OUT: "a marble came out of home onto its base",
+    Cue.BURN: "a card (or a whole hand) burned",
+    Cue.TURNED_BACK: "turned back: that card or command is not allowed now",
+    Cue.YOUR_TURN: "it is your turn",
+    Cue.DEAL: "cards were dealt",
+    Cue.WIN: "the match is won",
+    Cue.SWAP: "two marbles swapped places (the jack)",
 }
-CUE_NAMES: Final = tuple(CUE_DESCRIPTIONS)
 
 
 def _time(seconds: float, rate: int) -> np.ndarray:
@@ -244,36 +231,32 @@ def swap(rate: int) -> np.ndarray:
     return _finish((_chirp(t, 500.0, 1000.0) + _chirp(t, 1000.0, 500.0)) * env, rate, 0.55)
 
 
-SYNTHS: Final[dict[str, Callable[[int], np.ndarray]]] = {
-    "step-red": step_red,
-    "step-blue": step_blue,
-    "step-green": step_green,
-    "step-yellow": step_yellow,
-    STEP_BACK: step_back,
-    CAPTURE: capture,
-    CAPTURE_OWN: capture_own,
-    SAFE: safe,
-    OUT: out,
-    BURN: burn,
-    TURNED_BACK: turned_back,
-    YOUR_TURN: your_turn,
-    DEAL: deal,
-    WIN: win,
-    SWAP: swap,
+SYNTHS: Final[dict[Cue, Callable[[int], np.ndarray]]] = {
+    Cue.STEP_RED: step_red,
+    Cue.STEP_BLUE: step_blue,
+    Cue.STEP_GREEN: step_green,
+    Cue.STEP_YELLOW: step_yellow,
+    Cue.STEP_BACK: step_back,
+    Cue.CAPTURE: capture,
+    Cue.CAPTURE_OWN: capture_own,
+    Cue.SAFE: safe,
+    Cue.OUT: out,
+    Cue.BURN: burn,
+    Cue.TURNED_BACK: turned_back,
+    Cue.YOUR_TURN: your_turn,
+    Cue.DEAL: deal,
+    Cue.WIN: win,
+    Cue.SWAP: swap,
 }
 
 
-def synthesise(name: str, rate: int = SAMPLE_RATE) -> np.ndarray:
+def synthesise(name: Cue | str, rate: int = SAMPLE_RATE) -> np.ndarray:
     """The built-in version of a cue as mono float32 at ``rate``."""
-    try:
-        synth = SYNTHS[name]
-    except KeyError:
-        raise KeyError(f"no cue called {name!r}; cues are: {', '.join(CUE_NAMES)}") from None
-    return synth(rate)
+    return SYNTHS[cue_named(name)](rate)
 
 
-def cue_filename(name: str) -> str:
-    return f"{name}.wav"
+def cue_filename(cue: Cue) -> str:
+    return f"{cue.value}.wav"
 
 
 def write_pack(directory: str | Path, rate: int = SAMPLE_RATE) -> list[Path]:
@@ -281,8 +264,8 @@ def write_pack(directory: str | Path, rate: int = SAMPLE_RATE) -> list[Path]:
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
     written = []
-    for name in CUE_NAMES:
-        path = directory / cue_filename(name)
-        write_wav(path, synthesise(name, rate), rate)
+    for cue in Cue:
+        path = directory / cue_filename(cue)
+        write_wav(path, synthesise(cue, rate), rate)
         written.append(path)
     return written

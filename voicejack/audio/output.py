@@ -3,10 +3,21 @@
     audio = AudioOutput(headphones=True)              # the default sound card
     audio.set_table(listener="red", rules=state.rules)
     audio.play_events(events, state_before)           # steps, captures... around the head
-    audio.speak("Red 1 walks to cell 12.")            # queued; ducks the cues
-    audio.speak("Blue plays a queen.", direction="blue")  # from blue's seat
-    audio.stop()                                      # silence within one buffer
+    audio.speak("Red 1 walks to cell 12.")            # after the steps have finished
+    audio.speak("Blue plays a queen.", direction="blue")  # from blue's seat, after that
+    audio.cue(Cue.TURNED_BACK)                        # at once, beside whatever is playing
+    audio.stop()                                      # silence within one buffer, queue cleared
     audio.close()
+
+One timeline: every ``speak`` and every ``play_events`` starts only once
+everything queued before it, sentences and step sounds alike, has finished,
+so a move is heard as its steps and then the sentence telling the distance,
+and the next move's steps never play under that sentence. ``cue`` plays at
+once; ``speak(..., interrupt=True)`` cuts the timeline first.
+``is_speaking``/``wait_idle`` cover the whole timeline.
+
+For one ear: directions never leave a channel silent (see spatial.py), and
+``mono=True`` (or ``set_mono``) makes both channels identical.
 
 Modes:
 - ``realtime=True`` (default): a sound card stream; if there is no card (or
@@ -23,17 +34,20 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
+from collections import deque
 from concurrent.futures import Future
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Final, Literal
 
 import numpy as np
 
 from voicejack.audio.cuebank import CueBank
+from voicejack.audio.cuenames import Cue
 from voicejack.audio.cuepack import SAMPLE_RATE
-from voicejack.audio.mixer import Mixer, SpeechClip
+from voicejack.audio.mixer import CueGroup, Mixer, SpeechClip
 from voicejack.audio.sinks import DeviceSink, OfflineSink, PacedSink, WavSink
-from voicejack.audio.sonifier import DEFAULT_STEPS_PER_SECOND, ScheduledCue, Sonifier, timeline_seconds
+from voicejack.audio.sonifier import DEFAULT_STEPS_PER_SECOND, ScheduledCue, Sonifier
 from voicejack.audio.spatial import spatialise
 from voicejack.audio.tts import BACKENDS, DEFAULT_RATE_WPM, Rendered, SpeechRenderer, VoiceInfo, clamp_rate, shared_renderer
 from voicejack.engine.events import Event
@@ -41,6 +55,17 @@ from voicejack.engine.state import GameState, Rules
 
 DEFAULT_BLOCKSIZE: Final = 512   # 10.7 ms at 48 kHz: a stop is heard within that
 _SPEECH_WAIT_S: Final = 30.0
+_RECORD_ITEMS: Final = 512       # how many timeline items played() remembers
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One item of the timeline as it was heard, in seconds on the mixer's clock (a recording's time)."""
+
+    kind: Literal["speech", "cues"]
+    what: str        # the sentence, or the cue names in order
+    started: float
+    ended: float     # -1.0 while it is still playing
 
 
 def _to_stderr(message: str) -> None:
@@ -73,11 +98,13 @@ class AudioOutput:
         on_text: Callable[[str], None] | None = _to_stdout,
         renderer: SpeechRenderer | None = None,
         record_ring_seconds: float = 4.0,
+        mono: bool = False,
     ) -> None:
         """``notify`` hears each problem once (no sound card, missing cue files, no speech).
 
         ``on_text`` receives what would have been spoken when no synthesiser works.
         ``seat_voices``: other players' announcements come from their seat's direction.
+        ``mono``: both channels identical, for one earbud or one ear.
         """
         self.sample_rate = sample_rate
         self.blocksize = blocksize
@@ -92,7 +119,9 @@ class AudioOutput:
         self._sonifier: Sonifier | None = None
         self._pending: list[tuple[SpeechClip, Future[Rendered]]] = []
         self._pending_lock = threading.Lock()
+        self._queued: deque[SpeechClip | CueGroup] = deque(maxlen=_RECORD_ITEMS)
         self.mixer = Mixer(sample_rate)
+        self.set_mono(mono)
         self.set_speech_volume(speech_volume)
         self.set_cue_volume(cue_volume)
         self.cues = CueBank(sample_rate, sounds_dir, notify=self._notify)
@@ -146,41 +175,37 @@ class AudioOutput:
 
     # Cues.
 
-    def _lead_frames(self) -> int:
-        # In real time the callback may run between reading the clock and queueing;
-        # starting one block ahead keeps the spacing of a timeline exact.
-        return 0 if not self.realtime else self.blocksize
-
-    def play_timeline(self, timeline: Iterable[ScheduledCue]) -> float:
-        """Schedule cues relative to now; returns the seconds until the last one has finished."""
-        timeline = list(timeline)
-        base = self.mixer.frame + self._lead_frames()
-        for item in timeline:
-            stereo = self.cues.stereo(item.cue, item.azimuth, self.headphones)
-            self.mixer.play(stereo, base + int(round(item.at * self.sample_rate)), item.gain)
-        return timeline_seconds(timeline, self.cues.lengths())
+    def _cue_sound(self, name: Cue | str, azimuth: float) -> np.ndarray:
+        return self.cues.stereo(name, 0.0 if self.mono else azimuth, self.headphones)
 
     def play_events(self, events: Iterable[Event], state_before: GameState, listener: str | None = None) -> list[ScheduledCue]:
-        """Sound a move's events for ``listener`` (default: the one given to set_table)."""
+        """Queue a move's sounds for ``listener`` (default: the one given to set_table) on the timeline.
+
+        They start once everything queued before has finished; the turn and win cues come from
+        the events themselves (TurnPassed to the listener, Won).
+        """
         sonifier = self._sonifier_for(listener, state_before.rules)
         timeline = sonifier.timeline(events, state_before)
-        self.play_timeline(timeline)
+        if timeline:
+            self._queued.append(self.mixer.queue_cues(
+                [(self._cue_sound(item.cue, item.azimuth), int(round(item.at * self.sample_rate)), item.gain)
+                 for item in timeline],
+                label=" ".join(item.cue.value for item in timeline)))
         return timeline
 
-    def cue(self, name: str, azimuth: float = 0.0, gain: float = 1.0) -> None:
-        """Play one cue now, e.g. ``cue("turned-back")``."""
-        stereo = self.cues.stereo(name, azimuth, self.headphones)
-        self.mixer.play(stereo, self.mixer.frame + self._lead_frames(), gain)
+    def cue(self, name: Cue | str, azimuth: float = 0.0, gain: float = 1.0) -> None:
+        """Play one cue at once, beside the timeline, e.g. ``cue(Cue.TURNED_BACK)``."""
+        self.mixer.play(self._cue_sound(name, azimuth), gain=gain)
 
     # Speech.
 
     def speak(self, text: str, direction: float | str | None = None, interrupt: bool = False) -> None:
-        """Queue a sentence. ``direction``: an azimuth in degrees or a seat colour (None: centred).
+        """Queue a sentence on the timeline. ``direction``: an azimuth in degrees or a seat colour (None: centred).
 
-        ``interrupt=True`` first silences speech already playing or queued.
+        ``interrupt=True`` first cuts what the timeline is playing and drops what it holds.
         """
         if interrupt:
-            self.stop_speech()
+            self.stop_timeline()
         text = " ".join(text.split())
         if not text:
             return
@@ -194,6 +219,7 @@ class AudioOutput:
             self._notify(self.renderer.notice)
         azimuth = self._direction(direction)
         clip = self.mixer.new_speech(text)
+        self._queued.append(clip)
         future = self.renderer.submit(text, self._voice, self._rate, self.sample_rate)
         with self._pending_lock:
             self._pending = [(c, f) for c, f in self._pending if not f.done()]
@@ -201,7 +227,7 @@ class AudioOutput:
         future.add_done_callback(lambda done: self._deliver(clip, done, azimuth))
 
     def _direction(self, direction: float | str | None) -> float | None:
-        if direction is None or not self.seat_voices:
+        if direction is None or not self.seat_voices or self.mono:
             return None
         if isinstance(direction, str):
             if self._sonifier is None:
@@ -213,7 +239,7 @@ class AudioOutput:
 
     def _deliver(self, clip: SpeechClip, future: Future[Rendered], azimuth: float | None) -> None:
         """On the renderer thread (or at once for a cached sentence): make the stereo buffer."""
-        if future.cancelled() or clip.epoch != self.mixer.speech_epoch:
+        if future.cancelled() or clip.epoch != self.mixer.timeline_epoch:
             clip.deliver(None)
             return
         error = future.exception()
@@ -232,9 +258,26 @@ class AudioOutput:
                 stereo *= np.float32(2**0.5)  # constant-power panning would make a placed voice quieter than a centred one
         clip.deliver(np.ascontiguousarray(stereo, dtype=np.float32))
 
+    def played(self) -> list[Played]:
+        """The timeline items heard so far (the last 512 queued), in the order they started.
+
+        With ``record_path`` the times are positions in the recording, so a test can check a
+        match's order (steps before the sentence telling them) and each channel while a seat speaks.
+        """
+        heard = []
+        for item in list(self._queued):
+            if item.started_frame < 0:
+                continue  # not reached yet, or dropped by a stop before it was heard
+            ended = item.ended_frame / self.sample_rate if item.ended_frame >= 0 else -1.0
+            if isinstance(item, SpeechClip):
+                heard.append(Played("speech", item.text, item.started_frame / self.sample_rate, ended))
+            else:
+                heard.append(Played("cues", item.label, item.started_frame / self.sample_rate, ended))
+        return sorted(heard, key=lambda played: played.started)
+
     def is_speaking(self) -> bool:
-        """True while speech plays or waits to play (the microphone is muted meanwhile)."""
-        return self.mixer.speech_active()
+        """True while the timeline plays or holds something, speech or step sounds (the microphone is muted meanwhile)."""
+        return self.mixer.timeline_active()
 
     def set_rate(self, words_per_minute: int) -> int:
         """Speech rate for the next sentences; returns the rate actually used (80..450)."""
@@ -256,7 +299,12 @@ class AudioOutput:
     def voices(self) -> list[VoiceInfo]:
         return self.renderer.voices()
 
-    # Volume and stopping.
+    # Volume, mono and stopping.
+
+    def set_mono(self, mono: bool) -> None:
+        """Both channels identical from now on (sounds placed before are folded to mono as they play)."""
+        self.mono = bool(mono)
+        self.mixer.mono = self.mono
 
     def set_speech_volume(self, volume: float) -> None:
         self.mixer.speech_volume = max(0.0, min(2.0, float(volume)))
@@ -265,12 +313,13 @@ class AudioOutput:
         self.mixer.cue_volume = max(0.0, min(2.0, float(volume)))
 
     def stop(self) -> None:
-        """Silence everything at once: cues, speech playing and speech queued."""
+        """Silence everything within one buffer: cues, and the timeline playing and queued."""
         self.mixer.stop_all()
         self._cancel_pending()
 
-    def stop_speech(self) -> None:
-        self.mixer.stop_speech()
+    def stop_timeline(self) -> None:
+        """Cut the timeline (the sentence or step sounds playing, everything queued); cues played at once go on."""
+        self.mixer.stop_timeline()
         self._cancel_pending()
 
     def _cancel_pending(self) -> None:
@@ -304,10 +353,6 @@ class AudioOutput:
             blocks.append(self._sink.render_frames(self.blocksize))
             rendered += self.blocksize
         return np.concatenate(blocks) if blocks else np.zeros((0, 2), np.float32)
-
-    def now(self) -> float:
-        """Seconds of audio mixed so far (the mixer's clock)."""
-        return self.mixer.frame / self.sample_rate
 
     def wait_idle(self, timeout: float | None = None) -> bool:
         """Until all speech and cues have played; False on timeout. Offline: renders (and discards) them."""

@@ -34,7 +34,6 @@ class WavSink:
         self._file.setnchannels(2)
         self._file.setsampwidth(2)
         self._file.setframerate(sample_rate)
-        self.frames = 0
         self._lock = threading.Lock()
 
     def write(self, block: np.ndarray) -> None:
@@ -42,7 +41,6 @@ class WavSink:
         with self._lock:
             if self._file is not None:
                 self._file.writeframes(pcm.tobytes())
-                self.frames += block.shape[0]
 
     def close(self) -> None:
         with self._lock:
@@ -106,9 +104,6 @@ class DeviceSink:
         import sounddevice  # OSError here when libportaudio2 is missing
 
         self.mixer = mixer
-        self.underflows = 0
-        self.callback_seconds: list[float] = []  # filled only while profiling
-        self.profile = False
         self._record = record
         self._tap = RingTap(int(mixer.sample_rate * ring_seconds)) if record is not None else None
         self._stream: Any = sounddevice.OutputStream(
@@ -128,14 +123,9 @@ class DeviceSink:
             self._writer.start()
 
     def _callback(self, outdata: np.ndarray, frames: int, time_info: Any, status: Any) -> None:
-        started = time.perf_counter() if self.profile else 0.0
-        if status:
-            self.underflows += 1
         self.mixer.mix_into(outdata)
         if self._tap is not None:
             self._tap.push(outdata)
-        if self.profile:
-            self.callback_seconds.append(time.perf_counter() - started)
 
     def _drain_loop(self) -> None:
         assert self._tap is not None and self._record is not None
@@ -143,10 +133,6 @@ class DeviceSink:
             block = self._tap.pull()
             if block is not None:
                 self._record.write(block)
-
-    @property
-    def latency(self) -> float:
-        return float(self._stream.latency)
 
     def close(self) -> None:
         try:

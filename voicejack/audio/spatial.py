@@ -3,8 +3,10 @@
 Azimuth is in degrees: 0 straight ahead, +90 to the right, -90 to the
 left, 180 behind.
 
-- Speakers: constant-power panning. Two speakers cannot place a sound
-  behind, so a sound at 150 degrees is panned like one at 30.
+- Speakers: constant-power panning, limited so that the far channel is
+  never more than MAX_EAR_DIFFERENCE_DB below the near one. Two speakers
+  cannot place a sound behind, so a sound at 150 degrees is panned like one
+  at 30.
 - Headphones: the spherical-head model of Brown & Duda (1998): each ear
   gets a delay (interaural time difference, up to about 0.65 ms for a head
   of radius 8.75 cm) and a one-pole, one-zero head-shadow shelf whose
@@ -12,7 +14,18 @@ left, 180 behind.
   (+6 dB facing it, about -20 dB in its shadow). Sounds from behind also get
   a gentle treble cut, a crude stand-in for the pinna, which helps tell
   front from back. Both the delay and the filter are applied in one FFT,
-  which gives an exact fractional-sample delay.
+  which gives an exact fractional-sample delay. The far ear keeps the
+  shadow's darker colour and its delay, but its overall level is lifted to
+  at most MAX_EAR_DIFFERENCE_DB below the near ear when the shadow would cut
+  deeper (a bright cue at the side would otherwise be 14 dB down).
+
+Why a limit at all: a player with one earbud, or one good ear, must hear
+every seat and every step. Why 8 dB: the far side at 8 dB down keeps 40 %
+of the amplitude (roughly 60 % of the loudness), comfortably audible on the
+one ear, while a level difference of 8 dB is still heard well over halfway
+towards the louder side by two ears, so left, centre and right stay
+distinct. At 6 dB the sides start to crowd the centre; at 9-10 dB the quiet
+side gets close to half as loud.
 """
 
 from __future__ import annotations
@@ -28,6 +41,8 @@ ALPHA_MIN: Final = 0.1
 THETA_MIN_DEG: Final = 150.0
 MAX_ITD_S: Final = HEAD_RADIUS_M / SPEED_OF_SOUND_M_S * (1.0 + math.pi / 2.0)  # ~0.656 ms
 _TAIL = 128  # room for the shelf filter's decay after the sound ends
+MAX_EAR_DIFFERENCE_DB: Final = 8.0
+_FAR_SIDE_FLOOR: Final = 10.0 ** (-MAX_EAR_DIFFERENCE_DB / 20.0)
 
 
 def wrap_azimuth(azimuth: float) -> float:
@@ -37,10 +52,15 @@ def wrap_azimuth(azimuth: float) -> float:
 
 
 def pan_gains(azimuth: float) -> tuple[float, float]:
-    """Constant-power (sin/cos) speaker gains: left**2 + right**2 == 1."""
-    position = math.sin(math.radians(azimuth))  # -1 left .. +1 right; front and back fold together
-    angle = (position + 1.0) * math.pi / 4.0
-    return math.cos(angle), math.sin(angle)
+    """Constant-power speaker gains (left**2 + right**2 == 1), the far side at most 8 dB down.
+
+    The level difference grows with the sine of the azimuth (front and back
+    fold together), reaching the limit only at the sides.
+    """
+    position = math.sin(math.radians(azimuth))  # -1 left .. +1 right
+    far = _FAR_SIDE_FLOOR ** abs(position)       # the far side's gain relative to the near side
+    near = 1.0 / math.sqrt(1.0 + far * far)
+    return (near, far * near) if position < 0 else (far * near, near)
 
 
 def pan_speakers(mono: np.ndarray, azimuth: float) -> np.ndarray:
@@ -68,11 +88,6 @@ def ear_delay(ear_angle_deg: float) -> float:
     return a_over_c * (1.0 + theta - math.pi / 2.0)
 
 
-def itd(azimuth: float) -> float:
-    """Interaural time difference in seconds: positive when the left ear hears it later (source on the right)."""
-    return ear_delay(_ear_angle(azimuth, -90.0)) - ear_delay(_ear_angle(azimuth, 90.0))
-
-
 def binaural(mono: np.ndarray, azimuth: float, sample_rate: int) -> np.ndarray:
     """Headphone rendering of ``mono`` at ``azimuth``: (frames + tail, 2) float32."""
     mono = np.asarray(mono, dtype=np.float32)
@@ -91,7 +106,17 @@ def binaural(mono: np.ndarray, azimuth: float, sample_rate: int) -> np.ndarray:
         shelf = (1.0 + 1j * alpha * omega / two_omega0) / (1.0 + 1j * omega / two_omega0)
         delay = np.exp(-1j * omega * ear_delay(angle))
         out[:, channel] = np.fft.irfft(spectrum * shelf * rear * delay, n_fft)[:length]
+    _lift_far_ear(out)
     return out
+
+
+def _lift_far_ear(stereo: np.ndarray) -> None:
+    """Raise the quieter channel, in place, to at most MAX_EAR_DIFFERENCE_DB below the louder one."""
+    levels = np.sqrt(np.mean(np.square(stereo, dtype=np.float64), axis=0))
+    quiet = int(np.argmin(levels))
+    floor = float(levels.max()) * _FAR_SIDE_FLOOR
+    if 0.0 < levels[quiet] < floor:
+        stereo[:, quiet] *= np.float32(floor / levels[quiet])
 
 
 def spatialise(mono: np.ndarray, azimuth: float, sample_rate: int, headphones: bool) -> np.ndarray:

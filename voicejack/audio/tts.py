@@ -31,7 +31,7 @@ from typing import Any, Final, Protocol
 
 import numpy as np
 
-from voicejack.audio.wavio import WavError, read_wav, resample, to_mono
+from voicejack.audio.wavio import read_wav, resample, to_mono
 
 DEFAULT_RATE_WPM: Final = 175
 MIN_RATE_WPM: Final = 80
@@ -228,13 +228,6 @@ class _LruCache:
                 _, evicted = self._items.popitem(last=False)
                 self._bytes -= evicted.nbytes
 
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-            self._bytes = 0
 
 
 class SpeechRenderer:
@@ -284,9 +277,6 @@ class SpeechRenderer:
     def available(self) -> bool:
         return self.backend != "none"
 
-    def cached(self, text: str, voice: str | None, rate: int, sample_rate: int) -> np.ndarray | None:
-        return self._cache.get((text, voice, clamp_rate(rate), sample_rate))
-
     def submit(self, text: str, voice: str | None, rate: int, sample_rate: int) -> Future[Rendered]:
         """Render ``text`` (or take it from the cache). Cancel the future to drop a queued request."""
         key = (text, voice, clamp_rate(rate), sample_rate)
@@ -324,9 +314,6 @@ class SpeechRenderer:
 
         return self._executor.submit(listing).result(timeout)
 
-    def clear_cache(self) -> None:
-        self._cache.clear()
-
     def close(self) -> None:
         self._executor.shutdown(wait=True, cancel_futures=True)
 
@@ -347,5 +334,5 @@ def shared_renderer(backends: tuple[str, ...] = BACKENDS, notify: Callable[[str]
 
 __all__ = [
     "BACKENDS", "DEFAULT_RATE_WPM", "EspeakCliBackend", "Pyttsx3Backend", "Rendered", "SpeechRenderer",
-    "SpeechUnavailable", "VoiceInfo", "WavError", "clamp_rate", "shared_renderer",
+    "SpeechUnavailable", "VoiceInfo", "clamp_rate", "shared_renderer",
 ]
