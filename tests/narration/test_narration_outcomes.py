@@ -136,7 +136,7 @@ def test_burning_a_card_and_the_whole_hand(full: Narrator, brief: Narrator) -> N
     assert told(brief, stuck, "burn nine", "red") == ["You burned a nine."]
     home = table(hands={"red": ["9", "3", "3"]})
     assert told(full, home, "burn hand", "red") == [
-        "You could not move and burned your whole hand, so you sit out this deal: two threes and a nine.",
+        "You could not move and burned your whole hand: two threes and a nine. You sit out this deal.",
     ]
     assert told(full, home, "burn hand", "blue") == ["Red could not move and burned the whole hand: two threes and a nine."]
     # R30: the burned cards are read to the table, in brief too.

@@ -20,7 +20,7 @@ def test_match_start_in_teams_for_a_player_and_for_the_table(full: Narrator, bri
     assert (state.dealer, state.turn) == ("green", "yellow")
     assert full.match_start(state, "red") == [
         "This match is played in the regular version.",
-        "You play red, with your partner Green sitting opposite you, against Blue and Yellow.",
+        "Two teams: you and Green against Blue and Yellow. You play red, opposite your partner.",
         "Turn order: you, Blue, Green, Yellow.",
         "Green deals, and Yellow plays first.",
     ]
@@ -76,7 +76,7 @@ def test_match_start_names_the_colour_of_a_named_seat(full: Narrator, brief: Nar
     state = table(hands={"red": ["9"]}, names={"blue": "Sara"}, dealer="yellow")
     lines = full.match_start(state, "red")
     assert "Sara plays blue." in lines
-    assert "You play red, with your partner Green sitting opposite you, against Sara and Yellow." in lines
+    assert "Two teams: you and Green against Sara and Yellow. You play red, opposite your partner." in lines
     assert "Turn order: you, Sara, Green, Yellow." in lines
     assert "Sara is blue." in brief.match_start(state, "red")
 

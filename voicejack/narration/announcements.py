@@ -47,7 +47,7 @@ class Announcements:
             if partner is not None:
                 return view.say(
                     "start.teams.you", colour=colour_word, partner=view.name(state, partner),
-                    others=view.team(state, second_team, listener),
+                    team=view.team(state, first_team, listener), others=view.team(state, second_team, listener),
                 )
             return view.say("start.teams", first=view.team(state, first_team, listener), second=view.team(state, second_team, listener))
         if rules.players == 4:

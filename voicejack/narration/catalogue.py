@@ -131,7 +131,7 @@ TEMPLATES: Final[Mapping[str, tuple[str, str]]] = {
     "out.burned.forced": ("{player} burned {card}, forced by the ten.", "{player} burned {card}, forced."),
     "out.hand_burned": ("{player} could not move and burned the whole hand: {cards}.", "{player} burned {cards}."),
     "out.hand_burned.you": (
-        "You could not move and burned your whole hand, so you sit out this deal: {cards}.",
+        "You could not move and burned your whole hand: {cards}. You sit out this deal.",
         "You burned {cards}.",
     ),
     "out.finished": (
@@ -167,7 +167,7 @@ TEMPLATES: Final[Mapping[str, tuple[str, str]]] = {
     ),
     "start.teams": ("Two teams: {first} against {second}, partners sitting opposite each other.", "Teams: {first} against {second}."),
     "start.teams.you": (
-        "You play {colour}, with your partner {partner} sitting opposite you, against {others}.",
+        "Two teams: {team} against {others}. You play {colour}, opposite your partner.",
         "You are {colour}, partner {partner}.",
     ),
     "start.solo": ("Four players, every player for themselves.", "Four players, each for themselves."),
