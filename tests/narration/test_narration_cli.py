@@ -53,6 +53,25 @@ def test_describe_brief(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     ]
 
 
+def test_describe_prints_every_phrase_and_which_option_a_same_ending_split_is_read_as(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    # R17: red 1 three then red 2 four, or red 2 four then red 1 three, end the same (issue 11).
+    seven = {
+        "format": "voicejack-table/1", "mode": "regular", "teams": False,
+        "players": [{"colour": "red", "hand": ["7"]}, {"colour": "green", "hand": ["9"]}],
+        "marbles": {"red": ["safe 1", 71, "home", "home"], "green": ["home"] * 4}, "turn": "red",
+    }
+    assert main(["describe", write(tmp_path, seven), "--brief"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "play seven red one three red two four: Seven split: 3 steps for red 1, from safe place 1 to safe place 4. "
+        "Then 4 steps for red 2, from cell 71 to cell 75. Red 2 ends 1 step short of your safe zone.",
+        "play seven red one two red two five: Seven split: 2 steps for red 1, from safe place 1 to safe place 3. "
+        "Then 5 steps for red 2, from cell 71 into safe place 1.",
+        "play seven red two four red one three: the same as play seven red one three red two four.",
+    ]
+
+
 def test_board_prints_the_readout_for_the_table_or_one_player(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = write(tmp_path, WALL)
     assert main(["board", path]) == 0

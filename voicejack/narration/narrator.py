@@ -61,6 +61,10 @@ class Narrator:
         """Every distinct legal move with its description; moves that end the same are one option."""
         return self._options.describe_options(state, listener)
 
+    def option_groups(self, state: GameState) -> list[tuple[Move, ...]]:
+        """The legal moves grouped by how they end; the first of each group is the option describe_options reads."""
+        return self._options.option_groups(state)
+
     def describe_option(self, state: GameState, move: Move, listener: str) -> str:
         return self._options.describe_option(state, move, listener)
 

@@ -28,16 +28,22 @@ class OptionNarrator:
         land the same marbles on the same cells and send the same marbles home) are one option:
         the first in the engine's order stands for them.
         """
-        described: list[tuple[Move, str]] = []
-        seen: set[Hashable] = set()
+        return [(group[0], self._describe(state, group[0], after, events, listener)) for group, after, events in self._groups(state)]
+
+    def option_groups(self, state: GameState) -> list[tuple[Move, ...]]:
+        """The legal moves grouped by how they end, each group in the engine's order, its first move the option read."""
+        return [group for group, _, _ in self._groups(state)]
+
+    def _groups(self, state: GameState) -> list[tuple[tuple[Move, ...], GameState, Sequence[ev.Event]]]:
+        groups: dict[Hashable, tuple[list[Move], GameState, Sequence[ev.Event]]] = {}
         for move in legal_moves(state):
             after, events = play(state, move)
             ending = _ending(move, after, events)
-            if ending in seen:
-                continue
-            seen.add(ending)
-            described.append((move, self._describe(state, move, after, events, listener)))
-        return described
+            if ending in groups:
+                groups[ending][0].append(move)
+            else:
+                groups[ending] = ([move], after, events)
+        return [(tuple(moves), after, events) for moves, after, events in groups.values()]
 
     def describe_option(self, state: GameState, move: Move, listener: str) -> str:
         """What choosing ``move`` would do, told to ``listener`` (normally the player to move)."""
