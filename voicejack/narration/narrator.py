@@ -91,6 +91,7 @@ class Narrator:
         return self._readouts.board_lines(state, listener)
 
     def board(self, state: GameState, listener: str | None) -> list[str]:
+        """The board readout (the same lines as ``board_lines``)."""
         return self._readouts.board_lines(state, listener)
 
     def player_line(self, state: GameState, colour: str, listener: str | None) -> str:

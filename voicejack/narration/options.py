@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
-from voicejack.engine import GameState, Move, MoveKind, legal_moves, marble_colour, mover_colour, play, progress
+from voicejack.engine import GameState, Move, MoveKind, legal_moves, marble_colour, play, progress
 from voicejack.engine import events as ev
-from voicejack.narration.facts import Relation, is_track, relation, steps_to_safe
+from voicejack.narration.facts import Relation, is_push, is_track, relation, steps_to_safe
 from voicejack.narration.viewpoint import Viewpoint
 
 
@@ -188,11 +188,6 @@ class OptionNarrator:
         subject = view.text("you") if marble_colour(marble) == listener else view.marble(marble)
         text = view.near(after, marble, listener, subject)
         return [view.say("opt.near", text=text)] if text is not None else []
-
-
-def is_push(state: GameState, player: str, card: str, marble: int) -> bool:
-    """A complex 5 walking a marble that is not one of the marbles the player plays with."""
-    return card == "5" and state.rules.complex and marble_colour(marble) != mover_colour(state, player)
 
 
 def _ending(move: Move, after: GameState, events: Sequence[ev.Event]) -> Hashable:

@@ -12,8 +12,7 @@ from collections.abc import Sequence
 
 from voicejack.engine import GameState, MoveKind, marble_colour
 from voicejack.engine import events as ev
-from voicejack.narration.facts import Relation, is_track, relation
-from voicejack.narration.options import is_push
+from voicejack.narration.facts import Relation, is_push, is_track, relation
 from voicejack.narration.viewpoint import Viewpoint
 
 MARBLES_EACH = 4
