@@ -123,7 +123,8 @@ def test_the_ten_forcing_a_burn_and_the_forced_burn(full: Narrator, brief: Narra
     state = table(marbles={"red": [5]}, hands={"red": ["10", "2"]}, mode="complex")
     assert told(full, state, "play ten burn", "blue") == ["Red played a ten: you must burn a card and lose your turn."]
     assert told(full, state, "play ten burn", "red") == ["You played a ten: Blue must burn a card and loses the turn."]
-    assert told(brief, state, "play ten burn", None) == ["Red played a ten: Blue must burn."]
+    assert told(brief, state, "play ten burn", None) == ["Ten: Blue must burn."]
+    assert told(brief, state, "play ten burn", "blue") == ["Ten: you must burn."]
     forced = table(marbles={"red": [5]}, hands={"blue": ["3", "2"]}, turn="blue", forced_burn=True, mode="complex")
     assert told(full, forced, "burn three", "blue") == ["You burned a three, forced by the ten."]
     assert told(full, forced, "burn three", "red") == ["Blue burned a three, forced by the ten."]
