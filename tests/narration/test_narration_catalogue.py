@@ -100,8 +100,10 @@ class Recording(Catalogue):
 def everything_said(narrator: Narrator, state: GameState) -> Iterator[str]:
     """Every kind of sentence about one position, for every listener."""
     for listener in (None, *state.rules.seats):
-        yield from narrator.board(state, listener)
+        yield from narrator.board_lines(state, listener)
+        yield from (narrator.player_line(state, colour, listener) for colour in state.rules.seats)
         yield from narrator.match_start(state, listener)
+        yield from narrator.resume_summary(state, listener)
         yield narrator.turn_prompt(state, listener)
         yield narrator.hand(state, listener)
         yield narrator.score(state, listener)
@@ -112,6 +114,7 @@ def everything_said(narrator: Narrator, state: GameState) -> Iterator[str]:
             yield narrator.describe_option(state, move, listener or state.turn)
             after, events = play(state, move)
             yield from narrator.outcome(state, events, after, listener)
+            yield narrator.last_card(after, listener, recent=(state, events))
 
 
 def sample_positions() -> Iterator[GameState]:

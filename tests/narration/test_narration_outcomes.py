@@ -18,27 +18,25 @@ def test_bringing_out(full: Narrator, brief: Narrator) -> None:
     state = table(hands={"red": ["K", "2"]})
     assert told(full, state, "play king out", "red") == ["You played a king: red 1 came out onto your base at cell 0."]
     assert told(full, state, "play king out", None) == ["Red played a king: red 1 came out onto its own base at cell 0."]
-    assert told(brief, state, "play king out", "red") == ["You played a king: red 1 out onto your base at cell 0."]
+    # Brief: the card, the marble and where it landed; the marble's colour says who played (issue 11).
+    assert told(brief, state, "play king out", "red") == ["King: red 1 out at cell 0."]
 
 
 def test_bringing_out_onto_somebody_sends_them_home(full: Narrator, brief: Narrator) -> None:
     state = table(marbles={"red": [19]}, hands={"blue": ["K", "2"]}, turn="blue")
     assert told(full, state, "play king out", "red") == [
         "Blue played a king: blue 1 came out onto its own base at cell 19.",
-        "Your red 1 was sent home from Blue's base at cell 19.",
+        "Your red 1 was sent home.",  # from the cell just named
     ]
     assert told(full, state, "play king out", "green") == [
         "Blue played a king: blue 1 came out onto its own base at cell 19.",
-        "Your partner's red 1 was sent home from Blue's base at cell 19.",
+        "Your partner's red 1 was sent home.",
     ]
     assert told(full, state, "play king out", "blue") == [
         "You played a king: blue 1 came out onto your base at cell 19.",
-        "Red 1 was sent home from your base at cell 19.",
+        "Red 1 was sent home.",
     ]
-    assert told(brief, state, "play king out", "red") == [
-        "Blue played a king: blue 1 out onto its own base at cell 19.",
-        "Your red 1 sent home.",
-    ]
+    assert told(brief, state, "play king out", "red") == ["King: blue 1 out at cell 19.", "Your red 1 sent home."]
 
 
 def test_walk_and_the_ace_value(full: Narrator, brief: Narrator) -> None:
@@ -49,19 +47,17 @@ def test_walk_and_the_ace_value(full: Narrator, brief: Narrator) -> None:
     ace = table(marbles={"red": [10], "blue": [21]}, hands={"red": ["A", "2"]})
     assert told(full, ace, "play ace red one eleven", "red") == [
         "You played an ace as 11: red 1 walked from cell 10 to cell 21.",
-        "Blue 1 was sent home from cell 21.",
+        "Blue 1 was sent home.",
     ]
-    assert told(brief, ace, "play ace red one eleven", None) == [
-        "Red played ace 11: red 1, from cell 10 to cell 21.",
-        "Blue 1 sent home.",
-    ]
+    assert told(brief, ace, "play ace red one eleven", None) == ["Ace 11: red 1 to cell 21.", "Blue 1 sent home."]
     assert told(full, ace, "play ace red one one", "blue") == ["Red played an ace as 1: red 1 walked from cell 10 to cell 11."]
 
 
 def test_the_four_walks_back(full: Narrator, brief: Narrator) -> None:
     state = table(marbles={"red": [0]}, hands={"red": ["4", "2"]})
-    assert told(full, state, "play four red one", "red") == ["You played a four: red 1 walked back from your base at cell 0 to cell 72."]
-    assert told(brief, state, "play four red one", None) == ["Red played a four: red 1 back, from its own base at cell 0 to cell 72."]
+    # Whose base the marble leaves was said when it came out: the start is its cell.
+    assert told(full, state, "play four red one", "red") == ["You played a four: red 1 walked back from cell 0 to cell 72."]
+    assert told(brief, state, "play four red one", None) == ["Four back: red 1 to cell 72."]
 
 
 def test_a_complex_five_pushing_your_marble(full: Narrator, brief: Narrator) -> None:
@@ -70,7 +66,9 @@ def test_a_complex_five_pushing_your_marble(full: Narrator, brief: Narrator) -> 
     assert told(full, state, "play five red one", "green") == [
         "Blue played a five on your partner's red 1: it moved from cell 20 to cell 25.",
     ]
-    assert told(brief, state, "play five red one", None) == ["Blue played a five on red 1: from cell 20 to cell 25."]
+    # Brief names the player when the marble is not their colour.
+    assert told(brief, state, "play five red one", None) == ["Blue's five on red 1: to cell 25."]
+    assert told(brief, state, "play five red one", "red") == ["Blue's five on your red 1: to cell 25."]
 
 
 def test_a_complex_king_sweep_sends_every_marble_home_in_one_line(full: Narrator, brief: Narrator) -> None:
@@ -80,7 +78,7 @@ def test_a_complex_king_sweep_sends_every_marble_home_in_one_line(full: Narrator
         "Sent home: your partner's red 2 from cell 8, blue 1 from cell 12 and your green 1 from cell 16.",
     ]
     assert told(brief, state, "play king red one", "red") == [
-        "You swept with a king: red 1, from cell 5 to cell 18.",
+        "King sweep: red 1 to cell 18.",
         "Sent home: your red 2, blue 1 and your partner's green 1.",
     ]
 
@@ -98,8 +96,8 @@ def test_a_seven_split_entering_the_safe_zone(full: Narrator, brief: Narrator) -
         "Red now has 2 of 4 marbles in.",
     ]
     assert told(brief, state, "play seven red one two red two five", "red") == [
-        "You split a seven: 2 steps for red 1, from safe place 1 to safe place 3.",
-        "Then 5 steps for red 2, from cell 71 into safe place 1.",
+        "Seven split: red 1 to safe place 3.",
+        "Then red 2 into safe place 1.",
         "You have 2 in.",
     ]
 
@@ -109,16 +107,14 @@ def test_a_swap_and_a_swap_back_to_the_start(full: Narrator, brief: Narrator) ->
     assert told(full, theirs, "play jack blue one red one", "red") == [
         "Blue played a jack: blue 1 moved to cell 40, and your red 1 to cell 12.",
     ]
-    assert told(brief, theirs, "play jack blue one red one", "green") == [
-        "Blue played a jack: blue 1 to cell 40, your partner's red 1 to cell 12.",
-    ]
+    assert told(brief, theirs, "play jack blue one red one", "green") == ["Jack: blue 1 to cell 40, your partner's red 1 to cell 12."]
     home_base = table(marbles={"red": [40], "yellow": [0]}, hands={"red": ["J", "2"]})
     assert told(full, home_base, "play jack red one yellow one", "red") == [
         "You played a jack: red 1 moved to your base at cell 0, and yellow 1 to cell 40.",
         "Red 1 is back on your base, at the very start of its road.",
     ]
     assert told(brief, home_base, "play jack red one yellow one", None) == [
-        "Red played a jack: red 1 to its own base at cell 0, yellow 1 to cell 40.",
+        "Jack: red 1 to its own base at cell 0, yellow 1 to cell 40.",
         "Red 1 back at the start.",
     ]
 
@@ -127,7 +123,8 @@ def test_the_ten_forcing_a_burn_and_the_forced_burn(full: Narrator, brief: Narra
     state = table(marbles={"red": [5]}, hands={"red": ["10", "2"]}, mode="complex")
     assert told(full, state, "play ten burn", "blue") == ["Red played a ten: you must burn a card and lose your turn."]
     assert told(full, state, "play ten burn", "red") == ["You played a ten: Blue must burn a card and loses the turn."]
-    assert told(brief, state, "play ten burn", None) == ["Red played a ten: Blue must burn."]
+    assert told(brief, state, "play ten burn", None) == ["Ten: Blue must burn."]
+    assert told(brief, state, "play ten burn", "blue") == ["Ten: you must burn."]
     forced = table(marbles={"red": [5]}, hands={"blue": ["3", "2"]}, turn="blue", forced_burn=True, mode="complex")
     assert told(full, forced, "burn three", "blue") == ["You burned a three, forced by the ten."]
     assert told(full, forced, "burn three", "red") == ["Blue burned a three, forced by the ten."]
@@ -140,13 +137,12 @@ def test_burning_a_card_and_the_whole_hand(full: Narrator, brief: Narrator) -> N
     assert told(brief, stuck, "burn nine", "red") == ["You burned a nine."]
     home = table(hands={"red": ["9", "3", "3"]})
     assert told(full, home, "burn hand", "red") == [
-        "You could not move and burned your whole hand: two threes and a nine. You are out until the next deal.",
+        "You could not move and burned your whole hand: two threes and a nine. You sit out this deal.",
     ]
-    assert told(full, home, "burn hand", "blue") == [
-        "Red could not move and burned the whole hand: two threes and a nine. Red is out until the next deal.",
-    ]
-    assert told(brief, home, "burn hand", "red") == ["You burned your hand, two threes and nine, and sit out this deal."]
-    assert told(brief, home, "burn hand", None) == ["Red burned the hand, two threes and nine, and sits out this deal."]
+    assert told(full, home, "burn hand", "blue") == ["Red could not move and burned the whole hand: two threes and a nine."]
+    # R30: the burned cards are read to the table, in brief too.
+    assert told(brief, home, "burn hand", "red") == ["You burned two threes and nine."]
+    assert told(brief, home, "burn hand", None) == ["Red burned two threes and nine."]
 
 
 LAST_IN = {"red": ["safe 2", "safe 3", "safe 4", 74]}
@@ -183,17 +179,19 @@ def test_a_new_deal_tells_the_listener_their_new_cards(full: Narrator, brief: Na
         marbles={"red": [10]}, hands={"red": ["2"], "blue": [], "green": [], "yellow": []},
         dealer="yellow", deal_index=0, pile=["4", "8", "J", "J", "A", "2", "3", "J"] + ["9"] * 4 + ["6"] * 4,
     )
+    # Red leads: the turn prompt that follows reads the new cards, so the deal does not (issue 11).
     assert told(full, state, "play two red one", "red") == [
         "You played a two: red 1 walked from cell 10 to cell 12.",
         "New deal: Yellow dealt 4 cards each, and you play first.",
-        "Your cards: a four, an eight and two jacks.",
     ]
     assert told(full, state, "play two red one", "blue")[1:] == [
         "New deal: Yellow dealt 4 cards each, and Red plays first.",
         "Your cards: an ace, a two, a three and a jack.",
     ]
     assert told(full, state, "play two red one", None)[1:] == ["New deal: Yellow dealt 4 cards each, and Red plays first."]
-    assert told(brief, state, "play two red one", "red")[1:] == ["New deal, 4 each; you first.", "Your cards: four, eight and two jacks."]
+    assert told(brief, state, "play two red one", "red")[1:] == ["New deal, 4 each; you first."]
+    # Brief leaves the new cards to the listener's turn prompt even when others play first.
+    assert told(brief, state, "play two red one", "blue")[1:] == ["New deal, 4 each; Red first."]
 
 
 def test_a_reshuffle_passes_the_deal_on(full: Narrator, brief: Narrator) -> None:

@@ -86,8 +86,9 @@ def test_every_option_names_its_landing_and_every_marble_it_sends_home(players: 
         if index % SAMPLE_EVERY:
             continue
         listener = state.turn
-        full = dict((m.phrase, t) for m, t in FULL.describe_options(state, listener))
-        brief = dict((m.phrase, t) for m, t in BRIEF.describe_options(state, listener))
+        # Every legal move, also the second order of a split that describe_options reads once.
+        full = {m.phrase: FULL.describe_option(state, m, listener) for m in legal_moves(state)}
+        brief = {m.phrase: BRIEF.describe_option(state, m, listener) for m in legal_moves(state)}
         for move in legal_moves(state):
             _, events = play(state, move)
             for text in (full[move.phrase], brief[move.phrase]):
@@ -105,6 +106,35 @@ def test_every_option_names_its_landing_and_every_marble_it_sends_home(players: 
             assert len(brief[move.phrase].split()) <= len(full[move.phrase].split()), move.phrase
             described += 1
     assert described > 100
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize(("players", "teams"), KINDS)
+def test_options_that_end_the_same_are_read_once(players: int, teams: bool, mode: str) -> None:
+    # Issue 11: one option per ending (same card, same marbles on the same cells, same marbles sent home),
+    # the first in the engine's order standing for the others, and no ending left out.
+    grouped = 0
+    for index, (state, _) in enumerate(p for seed in SEEDS for p in positions(players, teams, mode, seed)):
+        if index % SAMPLE_EVERY:
+            continue
+        moves = legal_moves(state)
+        offered = [move for move, _ in BRIEF.describe_options(state, state.turn)]
+        assert offered == [move for move in moves if move in offered]
+
+        def ending(move: Move) -> tuple[object, ...]:
+            after, events = play(state, move)
+            captured = frozenset(e.marble for e in events if isinstance(e, ev.MarbleCaptured))
+            return move.card, tuple(after.marbles), captured, after.turn, after.forced_burn
+
+        endings = [ending(move) for move in offered]
+        assert len(set(endings)) == len(endings)
+        for move in moves:
+            assert ending(move) in endings, move.phrase
+            if move not in offered:
+                first = offered[endings.index(ending(move))]
+                assert moves.index(first) < moves.index(move)
+                grouped += 1
+    assert grouped > 0
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -143,7 +173,8 @@ def test_readouts_are_speakable_in_every_position(players: int, teams: bool, mod
         for narrator in (FULL, BRIEF):
             for listener in (None, *state.rules.seats):
                 lines = [
-                    *narrator.board(state, listener), *narrator.match_start(state, listener),
+                    *narrator.board_lines(state, listener), *narrator.match_start(state, listener),
+                    *narrator.resume_summary(state, listener),
                     narrator.turn_prompt(state, listener), narrator.hand(state, listener),
                     narrator.score(state, listener), narrator.last_card(state, listener),
                 ]

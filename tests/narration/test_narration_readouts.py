@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
-from narration_helpers import table
+import random
+import re
 
-from voicejack.engine import GameState, LastCard, make_rules, marble_id, new_game
-from voicejack.narration import Narrator
+import pytest
+from narration_helpers import after, table
+
+from voicejack.engine import SAFE_OFFSET, GameState, LastCard, legal_moves, make_rules, marble_id, marble_name, new_game, play
+from voicejack.engine import events as ev
+from voicejack.narration import Narrator, Verbosity
 
 # ---------------------------------------------------------------- match start
 
@@ -16,39 +20,44 @@ def test_match_start_in_teams_for_a_player_and_for_the_table(full: Narrator, bri
     assert (state.dealer, state.turn) == ("green", "yellow")
     assert full.match_start(state, "red") == [
         "This match is played in the regular version.",
-        "Two teams: you and Green against Blue and Yellow. Partners sit opposite each other.",
-        "You play red.",
-        "Your partner is Green, sitting opposite you.",
+        "Two teams: you and Green against Blue and Yellow. You play red, opposite your partner.",
         "Turn order: you, Blue, Green, Yellow.",
         "Green deals, and Yellow plays first.",
     ]
     assert full.match_start(state, "green")[-1] == "You deal, and Yellow plays first."
     assert full.match_start(state, None) == [
         "This match is played in the regular version.",
-        "Two teams: Red and Green against Blue and Yellow. Partners sit opposite each other.",
+        "Two teams: Red and Green against Blue and Yellow, partners sitting opposite each other.",
         "Turn order: Red, Blue, Green, Yellow.",
         "Green deals, and Yellow plays first.",
     ]
-    assert brief.match_start(state, "red") == [
-        "Regular version.",
-        "Teams: you and Green against Blue and Yellow.",
-        "You are red.",
-        "Partner: Green.",
-        "Order: you, Blue, Green, Yellow.",
-        "Green deals, Yellow first.",
-    ]
+    # Brief: the colour and the partner; the opponents, the seat order and the dealer follow from them (R11).
+    assert brief.match_start(state, "red") == ["Regular version.", "You are red, partner Green.", "Yellow first."]
 
 
 def test_match_start_complex_every_player_for_themselves(full: Narrator, brief: Narrator) -> None:
     state, _ = new_game(make_rules(players=4, teams=False, mode="complex"), seed=7)
-    assert full.match_start(state, "red") == [
-        "This match is played in complex mode: the king can sweep, the five moves any marble, and the ten can force a burn.",
-        "Four players, every player for themselves.",
-        "You play red.",
+    lines = full.match_start(state, "red")
+    assert lines[0].startswith("This match is played in complex mode, with six changes:")
+    assert lines[1:] == [
+        "You play red, every player for themselves.",
         "Turn order: you, Blue, Green, Yellow.",
         "Green deals, and Yellow plays first.",
     ]
-    assert brief.match_start(state, "green")[:3] == ["Complex mode.", "Four players, each for themselves.", "You are green."]
+    assert brief.match_start(state, "green")[1:] == ["You are green, each for themselves.", "Yellow first."]
+
+
+@pytest.mark.parametrize("verbosity", list(Verbosity))
+def test_the_complex_announcement_names_all_six_changes(verbosity: Verbosity) -> None:
+    # R31 the king sweeps, R32 through walls, R33 over and onto your own marbles, R34 the five moves any
+    # marble, R35 the ten forces a burn, and R33/R34 a marble on its own base is safe from both.
+    state, _ = new_game(make_rules(players=4, teams=True, mode="complex"), seed=7)
+    said = Narrator(verbosity).match_start(state, "red")[0].lower()
+    for change in (r"\bking\b.*\bsweep", r"\bwalls?\b", r"\byour own marbles\b", r"\bfive moves any marble\b",
+                   r"\bten\b.*\bburn\b", r"\bon its (own )?base is safe\b"):
+        assert re.search(change, said), f"{change!r} not named in {said!r}"
+    regular, _ = new_game(make_rules(players=4, teams=True), seed=7)
+    assert len(Narrator(verbosity).match_start(regular, "red")[0].split()) <= 8
 
 
 def test_match_start_two_players(full: Narrator, brief: Narrator) -> None:
@@ -56,22 +65,34 @@ def test_match_start_two_players(full: Narrator, brief: Narrator) -> None:
     assert (state.dealer, state.turn) == ("green", "red")
     assert full.match_start(state, "red") == [
         "This match is played in the regular version.",
-        "Two players: you against Green.",
-        "You play red.",
+        "You play red, against Green.",
         "Turn order: you, Green.",
         "Green deals, and you play first.",
     ]
-    assert brief.match_start(state, None) == [
-        "Regular version.", "Two players: Red against Green.", "Order: Red, Green.", "Green deals, Red first.",
-    ]
+    assert brief.match_start(state, None) == ["Regular version.", "Two players: Red against Green.", "Red first."]
 
 
-def test_match_start_names_the_colour_of_a_named_seat(full: Narrator) -> None:
+def test_match_start_names_the_colour_of_a_named_seat(full: Narrator, brief: Narrator) -> None:
     state = table(hands={"red": ["9"]}, names={"blue": "Sara"}, dealer="yellow")
     lines = full.match_start(state, "red")
     assert "Sara plays blue." in lines
-    assert "Two teams: you and Green against Sara and Yellow. Partners sit opposite each other." in lines
+    assert "Two teams: you and Green against Sara and Yellow. You play red, opposite your partner." in lines
     assert "Turn order: you, Sara, Green, Yellow." in lines
+    assert "Sara is blue." in brief.match_start(state, "red")
+
+
+# --------------------------------------------------------------------- resuming
+
+
+def test_resume_summary_repeats_colour_partner_version_and_table_kind(full: Narrator, brief: Narrator) -> None:
+    teams = table(mode="complex")
+    assert full.resume_summary(teams, "red") == ["You play red, and your partner is Green.", "Complex mode, two teams of two."]
+    assert brief.resume_summary(teams, "blue") == ["You are blue, partner Yellow.", "Complex, teams."]
+    solo = table(teams=False)
+    assert full.resume_summary(solo, "green") == ["You play green.", "Regular version, every player for themselves."]
+    two = table(players=2, teams=False)
+    assert brief.resume_summary(two, "red") == ["You are red.", "Regular, two players."]
+    assert full.resume_summary(two, None) == ["Regular version, two players."]
 
 
 # ---------------------------------------------------------------- turn prompt
@@ -177,26 +198,75 @@ def test_last_card_brief_and_none_yet(full: Narrator, brief: Narrator) -> None:
     assert brief.last_card(state, None) == "Last: Red, ace 11, red 1."
 
 
+def test_last_card_with_the_recent_move_says_where_marbles_went_and_who_went_home(full: Narrator, brief: Narrator) -> None:
+    # Issue 11: "last card" left out the landing and the capture. The table keeps the state before the
+    # last move and its events and passes them as ``recent``.
+    state = table(marbles={"blue": [30], "red": [41]}, hands={"blue": ["A", "2"]}, turn="blue")
+    before, after_state, events = after(state, "play ace blue one eleven")
+    recent = (before, events)
+    assert full.last_card(after_state, "red", recent) == (
+        "Last card: Blue played an ace as 11: blue 1 walked from cell 30 to cell 41. Your red 1 was sent home."
+    )
+    assert brief.last_card(after_state, "red", recent) == "Last: Blue's ace 11: blue 1 to cell 41. Your red 1 sent home."
+    assert brief.last_card(after_state, "blue", recent) == "Last: Your ace 11: blue 1 to cell 41. Red 1 sent home."
+    # Without it (a table just loaded from a file), what the move itself says.
+    assert full.last_card(after_state, "red") == "Last card: Blue played an ace as 11 on blue 1."
+
+
+def test_last_card_with_the_recent_move_leaves_out_the_deal_that_followed(full: Narrator) -> None:
+    state = table(marbles={"red": [10]}, hands={"red": ["2"], "blue": [], "green": [], "yellow": []}, dealer="yellow")
+    before, after_state, events = after(state, "play two red one")
+    assert any(isinstance(e, ev.Dealt) for e in events)
+    assert full.last_card(after_state, "blue", (before, events)) == (
+        "Last card: Red played a two: red 1 walked from cell 10 to cell 12."
+    )
+
+
+@pytest.mark.parametrize("mode", ["regular", "complex"])
+def test_last_card_with_recent_names_every_landing_and_capture_over_a_match(mode: str) -> None:
+    state, _ = new_game(make_rules(players=4, teams=True, mode=mode), seed=21)
+    rng = random.Random(21)
+    told = 0
+    for _ in range(300):
+        if state.winner is not None:
+            break
+        before = state
+        state, events = play(state, rng.choice(legal_moves(state)))
+        for verbosity in Verbosity:
+            text = Narrator(verbosity).last_card(state, "red", (before, events))
+            for event in events:
+                if isinstance(event, ev.MarbleWalked):
+                    assert names_place(text, event.end), text
+                if isinstance(event, ev.MarbleCaptured):
+                    assert marble_name(event.marble) in text.lower(), text
+            told += 1
+    assert told > 100
+
+
+def names_place(text: str, position: int) -> bool:
+    if position > SAFE_OFFSET:
+        return f"place {position - SAFE_OFFSET}" in text
+    return re.search(rf"\bcell {position}\b", text) is not None
+
+
 # ------------------------------------------------------------------- where is
 
 
 def test_where_is_a_marble(full: Narrator, brief: Narrator) -> None:
     state = table(marbles={"red": [70, "safe 2"], "blue": [0, 19]})
     assert full.where_is(state, marble_id("red", 1), "red") == (
-        "Your red 1 is on cell 70. It is 6 steps short of your safe zone. "
-        "Blue is 6 cells ahead of it, and nobody is within 13 cells behind."
+        "Your red 1 is on cell 70. It is 6 steps short of your safe zone. Blue is 6 cells ahead of it."
     )
     assert brief.where_is(state, marble_id("red", 1), "red") == (
-        "Your red 1, on cell 70. 6 steps short of your safe zone. Blue ahead by 6, nobody near behind."
+        "Your red 1, on cell 70. 6 steps short of your safe zone. Blue ahead by 6."
     )
     assert full.where_is(state, marble_id("red", 2), "red") == "Your red 2 is on safe place 2."
     assert full.where_is(state, marble_id("red", 3), "red") == "Your red 3 is at home."
     assert full.where_is(state, marble_id("blue", 1), "red") == (
-        "Blue 1 is on your base at cell 0. Your red 1 is 6 cells behind it, and nobody is within 13 cells ahead."
+        "Blue 1 is on your base at cell 0. Your red 1 is 6 cells behind it."
     )
-    assert full.where_is(state, marble_id("blue", 2), None) == (
-        "Blue 2 is on its own base at cell 19. Nobody is within 13 cells of it, ahead or behind."
-    )
+    # Nobody within a card's reach: nothing more is said (issue 11).
+    assert full.where_is(state, marble_id("blue", 2), None) == "Blue 2 is on its own base at cell 19."
 
 
 def test_where_is_a_marble_of_a_colour_not_at_the_table(full: Narrator, brief: Narrator) -> None:
@@ -220,49 +290,53 @@ def board_position() -> GameState:
     )
 
 
-def test_board_readout_for_a_player(full: Narrator) -> None:
-    assert full.board(board_position(), "red") == [
-        "Regular version, teams, you and Green against Sara and Yellow.",
-        "It is your turn.",
+def test_board_readout_is_a_summary_then_a_line_per_player(full: Narrator) -> None:
+    assert full.board_lines(board_position(), "red") == [
+        "It is your turn. Ahead: you and Green. You and Green: 5 in, 2 on the track; Sara and Yellow: 3 on the track.",
+        "You, red: 3 cards. Red 1 on cell 30, red 4 on your base at cell 0, red 3 on safe place 1, red 2 at home.",
+        "Sara, blue: no cards, out of this deal. Blue 1 on cell 31, blue 2 on cell 32, blue 3 and 4 at home.",
+        "Green, your partner: 1 card, playing on your marbles. All four in the safe zone.",
+        "Yellow: 2 cards. Yellow 1 on cell 45, yellow 2, 3 and 4 at home.",
         "Last card: Yellow played a seven split, 5 for yellow 1 and 2 for yellow 2.",
-        "You, red: 3 cards.",
-        "Red 1 is on cell 30.",
-        "Red 2 is at home.",
-        "Red 3 is on safe place 1.",
-        "Red 4 is on your base at cell 0.",
-        "Sara, blue: no cards, out of this deal.",
-        "Blue 1 is on cell 31.",
-        "Blue 2 is on cell 32.",
-        "Blue 3 is at home.",
-        "Blue 4 is at home.",
-        "Green, your partner: 1 card, all marbles in, playing on your marbles.",
-        "Green 1 is on safe place 1.",
-        "Green 2 is on safe place 2.",
-        "Green 3 is on safe place 3.",
-        "Green 4 is on safe place 4.",
-        "Yellow: 2 cards.",
-        "Yellow 1 is on cell 45.",
-        "Yellow 2 is at home.",
-        "Yellow 3 is at home.",
-        "Yellow 4 is at home.",
-        "46 cards left in the pile.",
+        "Regular version, two teams of two. 46 cards left in the pile.",
     ]
+    assert full.board(board_position(), "red") == full.board_lines(board_position(), "red")
 
 
 def test_board_readout_brief_for_the_table(brief: Narrator) -> None:
-    lines = brief.board(board_position(), None)
-    assert lines[:5] == [
-        "Regular, teams, Red and Green against Sara and Yellow.",
-        "Red's turn.",
+    assert brief.board_lines(board_position(), None) == [
+        "Red's turn. Ahead: Red and Green. Red and Green 5 in, 2 out; Sara and Yellow 3 out.",
+        "Red: 3 cards. Red 1 on cell 30, red 4 on its own base at cell 0, red 3 on safe place 1, red 2 at home.",
+        "Sara, blue: no cards, out of this deal. Blue 1 on cell 31, blue 2 on cell 32, blue 3 and 4 at home.",
+        "Green: 1 card, playing Red's marbles. All in.",
+        "Yellow: 2 cards. Yellow 1 on cell 45, yellow 2, 3 and 4 at home.",
         "Last: Yellow, seven split, 5 for yellow 1, 2 for yellow 2.",
-        "Red: 3 cards.",
-        "Red 1, on cell 30.",
+        "Regular, teams. Pile: 46 cards.",
     ]
-    assert "Red 4, on its own base at cell 0." in lines
-    assert "Sara, blue: no cards, out of this deal." in lines
-    assert "Green: 1 card, all in, playing Red's marbles." in lines
-    assert lines[-1] == "Pile: 46 cards."
-    assert len(lines) == 3 + 4 * 5 + 1
+
+
+def test_a_players_line_on_request_is_their_line_of_the_readout(full: Narrator, brief: Narrator) -> None:
+    state = board_position()
+    for narrator in (full, brief):
+        lines = narrator.board_lines(state, "green")
+        for index, colour in enumerate(["green", "yellow", "red", "blue"], start=1):  # seat order from the listener
+            assert narrator.player_line(state, colour, "green") == lines[index]
+    assert full.player_line(state, "red", "green") == (
+        "Red, your partner: 3 cards. Red 1 on cell 30, red 4 on its own base at cell 0, red 3 on safe place 1, red 2 at home."
+    )
+
+
+def test_the_summary_says_who_is_ahead_and_groups_sides_at_home(full: Narrator, brief: Narrator) -> None:
+    fresh, _ = new_game(make_rules(players=4, teams=True), seed=7)
+    assert full.board_lines(fresh, "red")[0] == "It is Yellow's turn. Nobody is ahead. Every marble is at home."
+    assert brief.board_lines(fresh, "red")[0] == "Yellow's turn. Level. All at home."
+    state = table(marbles={"red": [30], "blue": [31, 32]}, teams=False, names={"blue": "Sara"})
+    assert full.board_lines(state, None)[0] == (
+        "It is Red's turn. Ahead: Red. Red: 1 on the track; Sara: 2 on the track; Green and Yellow: all at home."
+    )
+    # Marbles in count before steps walked: one marble in beats two far along the track.
+    ahead = table(marbles={"red": ["safe 1"], "blue": [70, 71]}, teams=False)
+    assert full.board_lines(ahead, "blue")[0].startswith("It is Red's turn. Ahead: Red.")
 
 
 def test_board_readout_two_players_and_a_won_match(full: Narrator) -> None:
@@ -270,15 +344,16 @@ def test_board_readout_two_players_and_a_won_match(full: Narrator) -> None:
         marbles={"red": ["safe 1", "safe 2", "safe 3", "safe 4"], "green": [19]},
         hands={"red": [], "green": []}, players=2, teams=False, winner=("red",),
     )
-    lines = full.board(state, "green")
-    assert lines[:3] == ["Regular version, two players.", "The match is over: Red won.", "No card has been played yet."]
-    assert "You, green: no cards." in lines  # once won, nobody is "out of this deal"
-    assert "Green 1 is on cell 19." in lines  # no blue seat: cell 19 is nobody's base
+    lines = full.board_lines(state, "green")
+    assert lines[0] == "The match is over: Red won. Ahead: Red. You: 1 on the track; Red: 4 in."
+    assert "You, green: no cards. Green 1 on cell 19, green 2, 3 and 4 at home." in lines  # once won, nobody is "out of this deal"
+    # No blue seat: cell 19 is nobody's base.
+    assert lines[-2:] == ["No card has been played yet.", "Regular version, two players. 52 cards left in the pile."]
 
 
 def test_a_seat_called_you_is_named_by_its_colour_to_everybody_else(full: Narrator) -> None:
     # The table calls a lone human seat "You"; the others must not hear "You's turn".
     state = table(hands={"red": ["9"]}, names={"red": "You"})
     assert full.turn_prompt(state, "blue") == "Red's turn."
-    assert full.board(state, None)[1:4] == ["It is Red's turn.", "No card has been played yet.", "Red: 1 card."]
+    assert full.board_lines(state, None)[:2] == ["It is Red's turn. Nobody is ahead. Every marble is at home.", "Red: 1 card. All four at home."]
     assert full.turn_prompt(state, "red") == "Your turn, red. You hold a nine."

@@ -24,7 +24,8 @@ def _parse(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Nam
 def describe_main(argv: Sequence[str]) -> int:
     parser = CommandParser(
         prog="voicejack describe",
-        description="Print every legal move phrase of a table file with what the player to act would hear about it.",
+        description="Print every legal move phrase of a table file with what the player to act would hear about it "
+                    "(a move that ends like another is read once, as that one).",
     )
     parser.add_argument("table", metavar="TABLE.json")
     parser.add_argument("--brief", action="store_true", help="the brief wording, for experienced players")
@@ -35,9 +36,12 @@ def describe_main(argv: Sequence[str]) -> int:
     if state is None:
         return EXIT_USAGE
     narrator = Narrator(Verbosity.BRIEF if args.brief else Verbosity.FULL)
-    described = narrator.describe_options(state, listener=state.turn)
-    for move, text in sorted(described, key=lambda pair: pair[0].phrase):
-        print(f"{move.phrase}: {text}")
+    lines = {move.phrase: text for move, text in narrator.describe_options(state, listener=state.turn)}
+    for group in narrator.option_groups(state):
+        for move in group[1:]:  # another order of a 7 split that ends the same: the player hears it once
+            lines[move.phrase] = f"the same as {group[0].phrase}."
+    for phrase in sorted(lines):
+        print(f"{phrase}: {lines[phrase]}")
     return 0
 
 

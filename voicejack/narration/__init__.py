@@ -1,7 +1,10 @@
 """Narration: everything the player hears about options, outcomes and the board, as text.
 
-All wording lives in ``catalogue.py``; ``Narrator`` picks the facts and the
-point of view ("you" for the listener, names for everybody else).
+All wording lives in ``catalogue.py``. ``Narrator`` is the one entry point;
+behind it each module does one job: ``viewpoint`` (who is "you", "your
+partner" or a name; marbles and places), ``options``, ``outcomes``,
+``readouts`` (board lines, a player's line, where is, hand, score, last
+card) and ``announcements`` (match start, turn prompt, resume summary).
 """
 
 from voicejack.narration.catalogue import ENGLISH, Catalogue

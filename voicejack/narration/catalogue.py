@@ -41,6 +41,7 @@ TEMPLATES: Final[Mapping[str, tuple[str, str]]] = {
     "you": ("you", "you"),
     "your": ("your", "your"),
     "player.partner": ("your partner {name}", "{name}"),
+    "team": ("{first} and {second}", "{first} and {second}"),
     "marble.yours": ("your {marble}", "your {marble}"),
     "marble.own": ("your own {marble}", "your own {marble}"),
     "marble.partner": ("your partner's {marble}", "your partner's {marble}"),
@@ -98,47 +99,40 @@ TEMPLATES: Final[Mapping[str, tuple[str, str]]] = {
     "opt.near": ("Then {text}.", "{text}."),
     "opt.near.split": ("After the move, {items}.", "{items}."),
     "opt.near.item": ("{text}", "{marble}: {text}"),
-    # Who is nearest, ahead and behind, within the reach of one card.
+    # Who is nearest, ahead and behind, within the reach of one card (said only when somebody is).
     "near.both": ("{behind} is {nb} behind {subject}, and {ahead} {na} ahead", "{behind} behind by {nb}, {ahead} ahead by {na}"),
-    "near.behind": (
-        "{behind} is {nb} behind {subject}, and nobody is within {range} ahead",
-        "{behind} behind by {nb}, nobody near ahead",
-    ),
-    "near.ahead": (
-        "{ahead} is {na} ahead of {subject}, and nobody is within {range} behind",
-        "{ahead} ahead by {na}, nobody near behind",
-    ),
-    "near.none": ("nobody is within {range} of {subject}, ahead or behind", "nobody near"),
+    "near.behind": ("{behind} is {nb} behind {subject}", "{behind} behind by {nb}"),
+    "near.ahead": ("{ahead} is {na} ahead of {subject}", "{ahead} ahead by {na}"),
     # ------------------------------------------------------------ outcomes
-    "out.out": ("{player} played {card}: {marble} came out onto {base} at cell {cell}.", "{player} played {card}: {marble} out onto {base} at cell {cell}."),
-    "out.walk": ("{player} played {card}: {marble} walked {origin} {dest}.", "{player} played {card}: {marble}, {origin} {dest}."),
-    "out.ace": ("{player} played an ace as {n}: {marble} walked {origin} {dest}.", "{player} played ace {n}: {marble}, {origin} {dest}."),
-    "out.back": ("{player} played a four: {marble} walked back {origin} {dest}.", "{player} played a four: {marble} back, {origin} {dest}."),
-    "out.push": ("{player} played a five on {marble}: it moved {origin} {dest}.", "{player} played a five on {marble}: {origin} {dest}."),
-    "out.sweep": ("{player} played a king to sweep: {marble} walked 13 {origin} {dest}.", "{player} swept with a king: {marble}, {origin} {dest}."),
+    # Full: who played what, from where to where. Brief: {play} is the card ("Nine"), or the player's
+    # card ("Red's nine") when the marble is not the player's colour; then only where it landed.
+    "out.play.by": ("{player} {card}", "{player} {card}"),
+    "out.out": ("{player} played {card}: {marble} came out onto {base} at cell {cell}.", "{play}: {marble} out at cell {cell}."),
+    "out.walk": ("{player} played {card}: {marble} walked {origin} {dest}.", "{play}: {marble} {dest}."),
+    "out.ace": ("{player} played an ace as {n}: {marble} walked {origin} {dest}.", "{play} {n}: {marble} {dest}."),
+    "out.back": ("{player} played a four: {marble} walked back {origin} {dest}.", "{play} back: {marble} {dest}."),
+    "out.push": ("{player} played a five on {marble}: it moved {origin} {dest}.", "{play} on {marble}: {dest}."),
+    "out.sweep": ("{player} played a king to sweep: {marble} walked 13 {origin} {dest}.", "{play} sweep: {marble} {dest}."),
     "out.split.first": (
         "{player} played a seven, split: first {marble} walked {steps}, {origin} {dest}.",
-        "{player} split a seven: {steps} for {marble}, {origin} {dest}.",
+        "{play} split: {marble} {dest}.",
     ),
-    "out.split.second": ("Then {marble} walked {steps}, {origin} {dest}.", "Then {steps} for {marble}, {origin} {dest}."),
-    "out.swap": ("{player} played a jack: {marble} moved {dest}, and {other} {other_dest}.", "{player} played a jack: {marble} {dest}, {other} {other_dest}."),
+    "out.split.second": ("Then {marble} walked {steps}, {origin} {dest}.", "Then {marble} {dest}."),
+    "out.swap": ("{player} played a jack: {marble} moved {dest}, and {other} {other_dest}.", "{play}: {marble} {dest}, {other} {other_dest}."),
     "out.swap.restart": ("{marble} is back on {base}, at the very start of its road.", "{marble} back at the start."),
-    "out.captured.one": ("{marble} was sent home {origin}.", "{marble} sent home."),
+    "out.captured.one": ("{marble} was sent home.", "{marble} sent home."),
     "out.captured.many": ("Sent home: {marbles}.", "Sent home: {marbles}."),
     "out.captured.item": ("{marble} {origin}", "{marble}"),
     "out.entered": ("{player} now has {count} of 4 marbles in.", "{player} has {count} in."),
     "out.entered.you": ("You now have {count} of 4 marbles in.", "You have {count} in."),
-    "out.force": ("{player} played a ten: {target} must burn a card and loses the turn.", "{player} played a ten: {target} must burn."),
-    "out.force.you": ("{player} played a ten: you must burn a card and lose your turn.", "{player} played a ten: you must burn."),
+    "out.force": ("{player} played a ten: {target} must burn a card and loses the turn.", "Ten: {target} must burn."),
+    "out.force.you": ("{player} played a ten: you must burn a card and lose your turn.", "Ten: you must burn."),
     "out.burned": ("{player} could not move and burned {card}.", "{player} burned {card}."),
     "out.burned.forced": ("{player} burned {card}, forced by the ten.", "{player} burned {card}, forced."),
-    "out.hand_burned": (
-        "{player} could not move and burned the whole hand: {cards}. {player} is out until the next deal.",
-        "{player} burned the hand, {cards}, and sits out this deal.",
-    ),
+    "out.hand_burned": ("{player} could not move and burned the whole hand: {cards}.", "{player} burned {cards}."),
     "out.hand_burned.you": (
-        "You could not move and burned your whole hand: {cards}. You are out until the next deal.",
-        "You burned your hand, {cards}, and sit out this deal.",
+        "You could not move and burned your whole hand: {cards}. You sit out this deal.",
+        "You burned {cards}.",
     ),
     "out.finished": (
         "{player} has all four marbles in and now plays on {partner} marbles.",
@@ -163,21 +157,38 @@ TEMPLATES: Final[Mapping[str, tuple[str, str]]] = {
     "out.your_cards": ("Your cards: {cards}.", "Your cards: {cards}."),
     # ---------------------------------------------------------- match start
     "start.regular": ("This match is played in the regular version.", "Regular version."),
+    # The six changes of complex mode (R31-R35 and the base's protection from both).
     "start.complex": (
-        "This match is played in complex mode: the king can sweep, the five moves any marble, and the ten can force a burn.",
-        "Complex mode.",
+        "This match is played in complex mode, with six changes: the king can sweep 13 cells and send home "
+        "every marble it passes, through walls and your own marbles too; the five moves any marble; "
+        "the ten can force the next player to burn; and a marble on its own base is safe from the five and the sweep.",
+        "Complex mode: the king sweeps 13, through walls and your own marbles; the five moves any marble; "
+        "the ten forces a burn; a marble on its base is safe from both.",
     ),
-    "start.teams": ("Two teams: {first} against {second}. Partners sit opposite each other.", "Teams: {first} against {second}."),
+    "start.teams": ("Two teams: {first} against {second}, partners sitting opposite each other.", "Teams: {first} against {second}."),
+    "start.teams.you": (
+        "Two teams: {team} against {others}. You play {colour}, opposite your partner.",
+        "You are {colour}, partner {partner}.",
+    ),
     "start.solo": ("Four players, every player for themselves.", "Four players, each for themselves."),
+    "start.solo.you": ("You play {colour}, every player for themselves.", "You are {colour}, each for themselves."),
     "start.two": ("Two players: {first} against {second}.", "Two players: {first} against {second}."),
-    "start.team": ("{first} and {second}", "{first} and {second}"),
-    "start.colour.you": ("You play {colour}.", "You are {colour}."),
+    "start.two.you": ("You play {colour}, against {other}.", "You are {colour}, against {other}."),
     "start.colour.other": ("{player} plays {colour}.", "{player} is {colour}."),
-    "start.partner": ("Your partner is {player}, sitting opposite you.", "Partner: {player}."),
     "start.order": ("Turn order: {players}.", "Order: {players}."),
-    "start.deal": ("{dealer} deals, and {leader} plays first.", "{dealer} deals, {leader} first."),
-    "start.deal.you_deal": ("You deal, and {leader} plays first.", "You deal, {leader} first."),
-    "start.deal.you_lead": ("{dealer} deals, and you play first.", "{dealer} deals, you first."),
+    # The leader sits after the dealer (R11): brief says only who plays first.
+    "start.deal": ("{dealer} deals, and {leader} plays first.", "{leader} first."),
+    "start.deal.you_deal": ("You deal, and {leader} plays first.", "{leader} first."),
+    "start.deal.you_lead": ("{dealer} deals, and you play first.", "You first."),
+    # ------------------------------------------------------------- resuming
+    "resume.you": ("You play {colour}.", "You are {colour}."),
+    "resume.you.partner": ("You play {colour}, and your partner is {partner}.", "You are {colour}, partner {partner}."),
+    "resume.table": ("{version}, {kind}.", "{version}, {kind}."),
+    "version.regular": ("regular version", "regular"),
+    "version.complex": ("complex mode", "complex"),
+    "kind.teams": ("two teams of two", "teams"),
+    "kind.solo": ("every player for themselves", "each for themselves"),
+    "kind.two": ("two players", "two players"),
     # ---------------------------------------------------------------- turns
     "turn.you": ("Your turn, {colour}. You hold {cards}.", "Your turn: {cards}."),
     "turn.you.forced": (
@@ -209,6 +220,7 @@ TEMPLATES: Final[Mapping[str, tuple[str, str]]] = {
     "score.none": ("none", "0"),
     # ------------------------------------------------------------ last card
     "last.none": ("No card has been played yet.", "No card played yet."),
+    "last.told": ("Last card: {told}", "Last: {told}"),
     "last.card": ("Last card: {player} played {what}.", "Last: {player}, {what}."),
     "last.burn": ("Last card: {player} burned {card}.", "Last: {player} burned {card}."),
     "last.burn_hand": ("Last card: {player} burned the whole hand.", "Last: {player} burned the hand."),
@@ -226,25 +238,31 @@ TEMPLATES: Final[Mapping[str, tuple[str, str]]] = {
     "where.subject": ("it", "it"),
     "where.absent": ("Nobody plays {colour} at this table.", "No {colour} at this table."),
     # ---------------------------------------------------------------- board
-    "board.regular": ("Regular version", "Regular"),
-    "board.complex": ("Complex mode", "Complex"),
-    "board.teams": ("teams, {first} against {second}", "teams, {first} against {second}"),
-    "board.solo": ("every player for themselves", "each for themselves"),
-    "board.two": ("two players", "two players"),
-    "board.header": ("{version}, {kind}.", "{version}, {kind}."),
+    # The readout is a list of lines: a summary, one line per player, the last card, the table and the pile.
+    "board.summary": ("{turn} {standing}", "{turn} {standing}"),
     "board.turn.you": ("It is your turn.", "Your turn."),
     "board.turn.you.forced": ("It is your turn, and the ten forces you to burn a card.", "Your turn, forced burn."),
     "board.turn.other": ("It is {player} turn.", "{player} turn."),
     "board.turn.other.forced": ("It is {player} turn, forced by the ten to burn a card.", "{player} turn, forced burn."),
+    "board.ahead": ("Ahead: {side}. {sides}.", "Ahead: {side}. {sides}."),
+    "board.level": ("Nobody is ahead. {sides}.", "Level. {sides}."),
+    "board.side": ("{side}: {count_in} in, {count_out} on the track", "{side} {count_in} in, {count_out} out"),
+    "board.side.in": ("{side}: {count_in} in", "{side} {count_in} in"),
+    "board.side.out": ("{side}: {count_out} on the track", "{side} {count_out} out"),
+    "board.side.home": ("{sides}: all at home", "{sides} all home"),
+    "board.everyone_home": ("every marble is at home", "all at home"),
     "board.who.you": ("You, {colour}", "You, {colour}"),
     "board.who.named": ("{player}, {colour}", "{player}, {colour}"),
     "board.who": ("{player}", "{player}"),
     "board.who.partner": ("{who}, your partner", "{who}, partner"),
-    "board.player": ("{who}: {details}.", "{who}: {details}."),
+    "board.player": ("{who}: {details}. {marbles}.", "{who}: {details}. {marbles}."),
     "board.out_of_deal": ("out of this deal", "out of this deal"),
-    "board.finished": ("all marbles in, playing on {partner} marbles", "all in, playing {partner} marbles"),
-    "board.marble": ("{marble} is {at}.", "{marble}, {at}."),
-    "board.pile": ("{cards} left in the pile.", "Pile: {cards}."),
+    "board.finished": ("playing on {partner} marbles", "playing {partner} marbles"),
+    "board.marble": ("{marble} {at}", "{marble} {at}"),
+    "board.home": ("{marbles} at home", "{marbles} at home"),
+    "board.all_home": ("all four at home", "all at home"),
+    "board.all_in": ("all four in the safe zone", "all in"),
+    "board.footer": ("{version}, {kind}. {cards} left in the pile.", "{version}, {kind}. Pile: {cards}."),
 }
 
 COLOUR_WORDS: Final[Mapping[str, str]] = {"red": "red", "blue": "blue", "green": "green", "yellow": "yellow"}
@@ -308,6 +326,10 @@ class Catalogue:
 
     def marble(self, colour: str, number: int) -> str:
         return f"{self.colours[colour]} {number}"
+
+    def marble_group(self, colour: str, numbers: Sequence[int]) -> str:
+        """Several marbles of one colour said once: 'red 2, 3 and 4'."""
+        return f"{self.colours[colour]} {self.join([str(n) for n in numbers])}"
 
     def possessive(self, name: str) -> str:
         return f"{name}'s"

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
-from voicejack.engine import GameState, Move, MoveKind, marble_colour, progress
+from voicejack.engine import GameState, Move, MoveKind, marble_colour, mover_colour, progress
 from voicejack.engine.board import BASE_CELL, COLOUR_INDEX, NUMBER_WORDS, SAFE_OFFSET, TRACK_CELLS
 from voicejack.engine.cards import WORD_RANKS, sort_hand
 from voicejack.engine.moves import WORD_STEPS
@@ -40,6 +40,11 @@ def relation(state: GameState, colour: str, listener: str | None) -> Relation:
     if state.rules.partner(listener) == colour:
         return Relation.PARTNER
     return Relation.OTHER
+
+
+def is_push(state: GameState, player: str, card: str, marble: int) -> bool:
+    """A complex 5 walking a marble that is not one of the marbles the player plays with (R34)."""
+    return card == "5" and state.rules.complex and marble_colour(marble) != mover_colour(state, player)
 
 
 @dataclass(frozen=True, slots=True)
