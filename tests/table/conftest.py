@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from voicejack.audio.sonifier import Sonifier
 from voicejack.engine import GameState, make_rules, new_game
 from voicejack.engine.state import Seat
 from voicejack.table.inputs import InputHub, ScriptSource
@@ -15,16 +16,28 @@ from voicejack.table.settings import Settings
 
 
 class Transcript(Presenter):
-    """A text-only presenter that also keeps every cue, so tests can hear what a player would."""
+    """A text-only presenter that also keeps every cue (the table's own, and those the audio's sonifier
+    makes from a move's events), so tests can hear what a player would."""
 
     def __init__(self) -> None:
         self.lines: list[str] = []
         self.cues: list[str] = []
+        self.sonifier: Sonifier | None = None
         super().__init__(None, write=self.lines.append)
+
+    def set_table(self, listener, rules) -> None:
+        self.sonifier = Sonifier(listener, rules)
 
     def cue(self, name: str) -> None:
         self.cues.append(name)
         self.lines.append(f"<cue {name}>")
+
+    def events(self, events, before, listener) -> None:
+        assert self.sonifier is not None, "set_table comes first"
+        for scheduled in self.sonifier.timeline(events, before):
+            if not scheduled.cue.startswith("step"):
+                self.cues.append(scheduled.cue)
+                self.lines.append(f"<cue {scheduled.cue}>")
 
     def stop(self) -> None:
         self.lines.append("<stop>")

@@ -14,7 +14,7 @@ from voicejack.speech import make_recogniser
 from voicejack.speech.audio import blocks
 from voicejack.speech.corpus import espeak_available, make_clip, synthesise
 from voicejack.speech.microphone import Listener
-from voicejack.table.inputs import END_OF_INPUT, InputHub
+from voicejack.table.inputs import END_OF_INPUT, InputHub, Utterance
 from voicejack.table.match import Match, MatchConfig
 
 pytestmark = pytest.mark.skipif(not espeak_available(), reason="espeak-ng is not installed (see .ci/run)")
@@ -53,7 +53,7 @@ class SpokenScript:
         self.recogniser.reset()
         self.said.append(line)
         self.heard.append(result.text if result else "")
-        self.push(result if result is not None else Heard(""))
+        self.push(Utterance(result if result is not None else Heard(""), grammar))
 
     def close(self) -> None:
         pass
@@ -103,4 +103,5 @@ def test_the_microphone_source_hears_a_command_on_its_own_thread(kit) -> None:
         heard = hub.listen(grammar, timeout=30)
     finally:
         hub.close()
-    assert isinstance(heard, Heard) and heard.text == "read the board"
+    assert isinstance(heard, Utterance) and heard.heard.text == "read the board"
+    assert heard.grammar == grammar and not heard.stale  # the grammar it was heard under came with it
