@@ -85,6 +85,7 @@ class Match:
         self.recent: Recent | None = None  # the state before the last move and its events ("last card")
         self._turn_cued: str | None = None  # the seat whose turn cue the last move's events played
         self._aside: Conversation | None = None  # for what is said out of turn
+        self._held: list[Utterance] = []  # said for the player's own turn before the game had finished talking
 
     # ------------------------------------------------------------------
     # Who hears what
@@ -178,7 +179,13 @@ class Match:
         prompt = [self.narrator.turn_prompt(self.state, colour)]
         if len(self.humans) > 1:  # several people share the device: say whose turn it is by name
             prompt.insert(0, say("over_to", name=self.state.seat(colour).name))
-        self.presenter.say(prompt)
+        held, self._held = self._held, []
+        for utterance in held:  # the player did not wait for the prompt: act on what they said
+            move = self._respond(conversation, colour, utterance)
+            if move is not None or colour in self.bots:
+                return move
+        if not held:
+            self.presenter.say(prompt)
         timeout = self.settings.silence_timeout or None
         warning = min(WARN_BEFORE_S, timeout / 2) if timeout else 0.0
         warned = False
@@ -283,6 +290,9 @@ class Match:
             dispatch(self, Said(result, None, conversation, None))
         elif isinstance(result, NotUnderstood) and not result.refused:
             self._not_understood(result, heard.text)
+        elif self.state.turn == conversation.seat and self.state.winner is None:
+            conversation.reset()
+            self._held.append(utterance)  # the turn is already theirs: it is answered when the loop gets there
         else:
             conversation.reset()
             self.refuse_out_of_turn()
