@@ -152,6 +152,9 @@ class Match:
         before = self.state.copy()
         events = apply_move(self.state, move)
         self.recent = (before, events)
+        if self.humans and self.inputs.live:
+            # Listen for the new position at once: anything heard before it is stale, never played here.
+            self.inputs.expect(self._aside_conversation().grammar(self.state))
         if before.turn not in self.bots or not self.humans:
             self.presenter.begin()  # "say that again" now starts from this move
         self.presenter.events(events, before, self.listener)
@@ -173,6 +176,8 @@ class Match:
 
     def _human_turn(self, colour: str) -> Move | None:
         conversation = Conversation(colour, self._resolver())
+        if self._aside is not None and isinstance(self._aside.pending, Confirm):
+            conversation.pending, self._aside.pending = self._aside.pending, None  # "quit?" asked out of turn
         if self._turn_cued != colour:
             self.presenter.cue(TURN_CUE)  # no move's events announced this turn (the first turn, or several humans)
         self._turn_cued = None
@@ -282,17 +287,17 @@ class Match:
             self._stale(conversation, utterance, None)
             return
         result = _with_readout_words(conversation.hear(self.state, heard), heard.text)
-        if isinstance(result, Confirm) and isinstance(result.move, Command):
+        if isinstance(result, Confirm) and isinstance(result.move, Command) and result.move.name is CommandName.QUIT:
             self._cut_off(result)
-            self.presenter.say(result.prompt)  # "quit" out of turn: confirmed like in turn
+            self.presenter.say(result.prompt)  # "quit" out of turn: confirmed as in turn
         elif isinstance(result, Command) and result.name is not CommandName.LEAVE:
             self._cut_off(result)
             dispatch(self, Said(result, None, conversation, None))
         elif isinstance(result, NotUnderstood) and not result.refused:
             self._not_understood(result, heard.text)
-        elif self.state.turn == conversation.seat and self.state.winner is None:
+        elif self.state.turn in self.humans and self.state.winner is None:
             conversation.reset()
-            self._held.append(utterance)  # the turn is already theirs: it is answered when the loop gets there
+            self._held.append(utterance)  # the turn is already theirs: answered as soon as the loop gets there
         else:
             conversation.reset()
             self.refuse_out_of_turn()
