@@ -183,6 +183,7 @@ def _run(state: GameState, args: argparse.Namespace, announce_start: bool, resum
             if saved is not None and not _replace(presenter, hub, save_path, settings):
                 presenter.say(say("resume_instead", resume=_resume_hint(save_path)), remember=False)
                 state, announce_start, resumed_from = saved, False, save_path
+                humans = [seat for seat in state.seats if seat.kind == str(HUMAN)]
         seats = state.seats
         while True:
             if resumed_from is not None:
@@ -245,8 +246,18 @@ def _open_audio(settings: Settings, record: str | None) -> tuple[AudioOutput | N
         print(f"voicejack: sound is off ({error}); playing in text only.", file=sys.stderr)
         return None, None
     notices: list[str] = []
+    opening = [True]
+
+    def notify(message: str) -> None:
+        """Held while the output opens (a missing sound card is then said plainly instead), then printed."""
+        if opening[0]:
+            notices.append(message)
+        else:
+            _to_stderr(message)
+
     try:
-        audio = _make_audio(AudioOutput, settings, record, notices.append, realtime=True)
+        audio = _make_audio(AudioOutput, settings, record, notify, realtime=True)
+        opening[0] = False
         if not audio.has_device:
             audio.close()  # nobody would hear it: do not spend real time playing into nothing
             if record is None:

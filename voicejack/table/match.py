@@ -76,9 +76,8 @@ class Match:
         self.config = config
         self.settings = config.settings
         self.narrator = Narrator(Verbosity.BRIEF if self.settings.brief else Verbosity.FULL)
-        self.bots: dict[str, SeatKind] = {
-            seat.colour: SeatKind.parse(seat.kind) for seat in state.seats if SeatKind.parse(seat.kind).bot
-        }
+        kinds = {seat.colour: SeatKind.parse(seat.kind) for seat in state.seats}
+        self.bots: dict[str, SeatKind] = {colour: kind for colour, kind in kinds.items() if kind.bot}
         self.turns = 0
         self.readout = Readout()
         self.told_readout_hint = False
