@@ -137,7 +137,8 @@ NEARLY_WON = {
 def test_after_a_win_another_match_is_offered(tmp_path: Path, answer: str, then: str) -> None:
     table = tmp_path / "nearly.json"
     table.write_text(json.dumps(NEARLY_WON))
-    result = voicejack(tmp_path, "resume", str(table), "--no-sound", typed=f"play three red four\n{answer}\nquit\nyes\n")
+    typed = f"play three red four\n{answer}\nquit\nyes\n"
+    result = voicejack(tmp_path, "resume", str(table), "--no-sound", typed=typed)
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "You win the match!" in out and "Another match? Yes or no." in out

@@ -188,7 +188,8 @@ def _run(state: GameState, args: argparse.Namespace, announce_start: bool, resum
         while True:
             if resumed_from is not None:
                 presenter.say(say("resumed", path=resumed_from), remember=False)
-            config = MatchConfig(save_path, settings=settings, on_settings=_remember, resume_hint=_resume_hint(save_path))
+            config = MatchConfig(save_path, settings=settings, on_settings=_remember,
+                                 resume_hint=_resume_hint(save_path))
             match = Match(state, presenter, hub, config)
             outcome = match.run(announce_start=announce_start, resumed=resumed_from is not None)
             presenter.settle()
