@@ -61,6 +61,7 @@ def test_resume_of_a_broken_file_is_one_message(tmp_path: Path) -> None:
     (["play", "--players", "3"], "invalid choice"),
     (["play", "--seats", "human,bot"], "--seats lists 2 seats for 4 players"),
     (["play", "--seats", "human,robot,bot,bot"], "seat kind 'robot'"),
+    (["play", "--seats", "human,bot:genius,bot,bot"], "seat kind 'bot:genius'"),
     (["play", "--players", "2", "--free-for-all"], "--free-for-all needs 4 players"),
 ])
 def test_bad_options_are_one_clear_line(tmp_path: Path, args, message) -> None:
@@ -79,7 +80,8 @@ def test_settings_are_remembered_between_runs(tmp_path: Path) -> None:
     voicejack(tmp_path, "play", "--no-sound", "--seed", "1", typed="slower\nbrief\nquit\nyes\n")
     settings = json.loads((tmp_path / "config" / "voicejack" / "settings.json").read_text())
     assert settings["speech_rate"] == 150 and settings["brief"] is True
-    second = voicejack(tmp_path, "play", "--no-sound", "--seed", "1", typed="faster\nquit\nyes\n")
+    # The first run left an unfinished match: "yes" replaces it with the new one.
+    second = voicejack(tmp_path, "play", "--no-sound", "--seed", "1", typed="yes\nfaster\nquit\nyes\n")
     assert "Speech rate 175 words a minute." in second.stdout
 
 
@@ -89,3 +91,55 @@ def test_two_humans_share_one_device_and_take_turns_by_name(tmp_path: Path) -> N
     assert result.returncode == 0, result.stderr
     assert "Ann" in result.stdout and "Sam" in result.stdout
     assert "Sam, over to you." in result.stdout or "Ann, over to you." in result.stdout
+
+
+def test_a_new_match_asks_before_replacing_an_unfinished_save(tmp_path: Path) -> None:
+    voicejack(tmp_path, "play", "--players", "2", "--seed", "4", "--no-sound", typed="quit\nyes\n")
+    saved_path = tmp_path / "data" / "voicejack" / "autosave.json"
+    saved = json.loads(saved_path.read_text())
+    kept = voicejack(tmp_path, "play", "--players", "2", "--seed", "9", "--no-sound", typed="no\nquit\nyes\n")
+    assert kept.returncode == 0, kept.stderr
+    assert f"An unfinished match is saved in {saved_path}. Start a new match and replace it? Yes or no." in kept.stdout
+    assert "Then we carry on with the saved match. Next time, voicejack resume goes straight to it." in kept.stdout
+    assert "Match resumed from" in kept.stdout
+    assert json.loads(saved_path.read_text())["pile"] == saved["pile"]  # the saved match is the one played on
+    replaced = voicejack(tmp_path, "play", "--players", "2", "--seed", "9", "--no-sound", typed="yes\nquit\nyes\n")
+    assert "This match is played in the regular version." in replaced.stdout
+    assert json.loads(saved_path.read_text())["pile"] != saved["pile"]
+
+
+def test_quitting_names_the_file_given_with_save(tmp_path: Path) -> None:
+    mine = tmp_path / "mine.json"
+    result = voicejack(tmp_path, "play", "--players", "2", "--seed", "4", "--no-sound", "--save", str(mine),
+                       typed="quit\nyes\n")
+    assert f"Match saved to {mine}. Resume it with: voicejack resume {mine}." in result.stdout
+    assert mine.exists()
+
+
+def test_no_sound_card_is_said_plainly(tmp_path: Path) -> None:
+    """This machine has no sound card: the player hears why, without PortAudio's jargon."""
+    result = voicejack(tmp_path, "play", "--players", "2", "--seed", "4", typed="quit\nyes\n")
+    assert result.returncode == 0, result.stderr
+    assert "No sound card was found, so nothing is played aloud: everything is printed." in result.stdout
+    assert "device -1" not in result.stdout + result.stderr
+
+
+NEARLY_WON = {
+    "format": "voicejack-table/1", "mode": "regular", "teams": False,
+    "players": [{"colour": "red", "kind": "human", "hand": ["2", "3"]}, {"colour": "green", "hand": ["9"]}],
+    "marbles": {"red": ["safe 2", "safe 3", "safe 4", 73], "green": ["home"] * 4},
+    "turn": "red", "seed": 1,
+}
+
+
+@pytest.mark.parametrize("answer,then", [("yes", "This match is played in the regular version."),
+                                         ("no", "Thank you for playing.")])
+def test_after_a_win_another_match_is_offered(tmp_path: Path, answer: str, then: str) -> None:
+    table = tmp_path / "nearly.json"
+    table.write_text(json.dumps(NEARLY_WON))
+    typed = f"play three red four\n{answer}\nquit\nyes\n"
+    result = voicejack(tmp_path, "resume", str(table), "--no-sound", typed=typed)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "You win the match!" in out and "Another match? Yes or no." in out
+    assert then in out[out.index("Another match?"):]

@@ -40,10 +40,10 @@ def test_commands_answer_without_changing_the_match(tmp_path: Path, kit) -> None
     remembered: list[Settings] = []
     lines = ["read the board", "my cards", "score", "where is red one", "last card", "help", "repeat",
              "slower", "brief", "quit", "yes"]
-    _, outcome, transcript = kit.run_match(state, lines, tmp_path / "s.json", on_settings=remembered.append)
+    match, outcome, transcript = kit.run_match(state, lines, tmp_path / "s.json", on_settings=remembered.append)
     assert outcome.winner is None
     text = transcript.text
-    assert "cards left in the pile" in text
+    assert match.readout.lines and match.readout.lines[0] in transcript.lines  # the board's summary line
     assert "Your cards:" in text or "You hold" in text
     assert "Red 1 is at home" in text or "red 1 is at home" in text.lower()
     assert "Say or type a move" in text
@@ -187,8 +187,8 @@ def test_card_first_dialog_yes_repeats_the_question_and_no_cancels(tmp_path: Pat
 
 def test_a_new_command_cuts_off_what_the_game_is_saying(tmp_path: Path, kit) -> None:
     state = kit.two_player_state(seed=12)
-    _, _, transcript = kit.run_match(state, ["read the board", "quit", "yes"], tmp_path / "s.json")
+    match, _, transcript = kit.run_match(state, ["read the board", "quit", "yes"], tmp_path / "s.json")
     lines = transcript.lines
-    board = next(i for i, line in enumerate(lines) if "cards left in the pile" in line)
+    board = lines.index(match.readout.lines[0])
     first_prompt = next(i for i, line in enumerate(lines) if line.startswith("Your turn, red."))
     assert "<stop>" in lines[first_prompt:board]  # speech stopped before the board is read

@@ -14,7 +14,7 @@ from voicejack.speech import make_recogniser
 from voicejack.speech.audio import blocks
 from voicejack.speech.corpus import espeak_available, make_clip, synthesise
 from voicejack.speech.microphone import Listener
-from voicejack.table.inputs import END_OF_INPUT, InputHub
+from voicejack.table.inputs import END_OF_INPUT, InputHub, Utterance
 from voicejack.table.match import Match, MatchConfig
 
 pytestmark = pytest.mark.skipif(not espeak_available(), reason="espeak-ng is not installed (see .ci/run)")
@@ -53,7 +53,7 @@ class SpokenScript:
         self.recogniser.reset()
         self.said.append(line)
         self.heard.append(result.text if result else "")
-        self.push(result if result is not None else Heard(""))
+        self.push(Utterance(result if result is not None else Heard(""), grammar))
 
     def close(self) -> None:
         pass
@@ -103,4 +103,48 @@ def test_the_microphone_source_hears_a_command_on_its_own_thread(kit) -> None:
         heard = hub.listen(grammar, timeout=30)
     finally:
         hub.close()
-    assert isinstance(heard, Heard) and heard.text == "read the board"
+    assert isinstance(heard, Utterance) and heard.heard.text == "read the board"
+    assert heard.grammar == grammar and not heard.stale  # the grammar it was heard under came with it
+
+
+def test_speech_heard_before_the_position_changed_arrives_stale(kit) -> None:
+    """Said while the game listened for one position, recognised after it moved on: the hub marks it stale,
+    so the match never resolves it as a move of the new position."""
+    import time
+
+    from voicejack.engine import apply_move, legal_moves, make_rules, new_game
+    from voicejack.language import phrase_set
+    from voicejack.speech.microphone import BlockQueue, VoiceInput
+    from voicejack.table.voice import VoiceSource
+
+    state, _ = new_game(make_rules(), seed=4)
+    blocks_in = BlockQueue()
+    source = VoiceSource(VoiceInput(make_recogniser("sphinx"), source=blocks_in).start())
+    hub = InputHub()
+    hub.add(source)
+    try:
+        before = phrase_set(state, state.turn)
+        hub.expect(before)
+        clip = make_clip(synthesise("read the board", "en-us"), snr_db=20, seed=7)
+        chunks = list(blocks(clip.samples))
+        half = len(chunks) // 2
+        for block in chunks[:half]:
+            blocks_in.callback(block.reshape(-1, 1), len(block), None, None)
+        while not blocks_in._queue.empty():  # the listener has taken the first half, under the old grammar
+            time.sleep(0.01)
+        apply_move(state, legal_moves(state)[0])
+        after = phrase_set(state, state.turn)
+        assert after != before
+        hub.expect(after)
+        for block in chunks[half:]:
+            blocks_in.callback(block.reshape(-1, 1), len(block), None, None)
+        heard = None
+        deadline = time.monotonic() + 30
+        while heard is None and time.monotonic() < deadline:
+            waiting = hub.waiting()
+            heard = waiting[0] if waiting else None
+            time.sleep(0.05)
+    finally:
+        hub.close()
+    assert heard is not None and heard.heard.text == "read the board"
+    assert heard.grammar == before and heard.stale

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import inspect
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,13 +18,16 @@ from voicejack.table.inputs import InputHub, KeyboardSource
 from voicejack.table.match import Match, MatchConfig, Outcome
 from voicejack.table.messages import say
 from voicejack.table.presenter import Presenter
+from voicejack.table.questions import ask_yes_no
+from voicejack.table.seats import HUMAN, SeatKind
+from voicejack.tablefile import load_table
 from voicejack.table.settings import Settings, load_settings, save_settings
 
 if TYPE_CHECKING:
     from voicejack.audio.output import AudioOutput
     from voicejack.table.voice import VoiceSource
 
-SEAT_KINDS = ("human", "voice", "keyboard", "bot")
+HUMAN_ALIASES = ("voice", "keyboard")
 
 
 def data_dir() -> Path:
@@ -42,6 +46,9 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
     sound.add_argument("--full", dest="brief", action="store_false", help="full descriptions (for learning)")
     sound.add_argument("--headphones", action="store_true", default=None, help="headphone spatialisation")
     sound.add_argument("--speakers", dest="headphones", action="store_false", help="loudspeaker panning")
+    sound.add_argument("--mono", action="store_true", default=None,
+                       help="the same sound in both ears (one earbud, or one good ear)")
+    sound.add_argument("--stereo", dest="mono", action="store_false", help="directions between the ears (default)")
     sound.add_argument("--output-device", help="sound output device (see: voicejack devices)")
     sound.add_argument("--input-device", help="microphone (see: voicejack devices)")
     sound.add_argument("--record", metavar="FILE.wav", help="also write everything heard to a WAV file")
@@ -58,7 +65,7 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
 def _settings_from(args: argparse.Namespace) -> tuple[Settings, str | None]:
     settings, warning = load_settings()
     changes: dict[str, Any] = {}
-    for option, key in (("rate", "speech_rate"), ("brief", "brief"), ("headphones", "headphones"),
+    for option, key in (("rate", "speech_rate"), ("brief", "brief"), ("headphones", "headphones"), ("mono", "mono"),
                         ("output_device", "output_device"), ("input_device", "input_device"),
                         ("backend", "backend"), ("confirm", "confirm"), ("silence_timeout", "silence_timeout")):
         value = getattr(args, option, None)
@@ -87,7 +94,7 @@ def play_main(argv: Sequence[str]) -> int:
         parser.error(str(error))
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
     state, _ = new_game(rules, seed=seed, seats=seats)
-    return _run(state, args, announce_start=True)
+    return _run(state, args, announce_start=True, ask_before_replacing=True)
 
 
 def resume_main(argv: Sequence[str]) -> int:
@@ -131,31 +138,36 @@ def _seats(colours: tuple[str, ...], kinds_text: str | None, names_text: str | N
         raise ValueError(f"--seats lists {len(kinds)} seats for {len(colours)} players")
     if names and len(names) != len(colours):
         raise ValueError(f"--names lists {len(names)} names for {len(colours)} players")
+    parsed = [_seat_kind(kind) for kind in kinds]
+    alone = sum(not kind.bot for kind in parsed) == 1
     seats = []
-    for index, (colour, kind) in enumerate(zip(colours, kinds)):
-        base = kind.split(":")[0]
-        if base not in SEAT_KINDS or (base != "bot" and ":" in kind):
-            raise ValueError(f"seat kind {kind!r} is not one of human, voice, keyboard, bot or bot:<level>")
-        if base == "bot" and ":" in kind:
-            from voicejack.bots import BOT_KINDS
-
-            if kind not in BOT_KINDS:
-                raise ValueError(f"unknown bot level in {kind!r} (levels: {', '.join(BOT_KINDS)})")
-        stored = kind if base == "bot" else "human"
-        name = names[index] if names and names[index] else ("You" if base != "bot" and kinds.count("human") == 1 and index == 0 else colour.capitalize())
-        seats.append(Seat(colour, name, stored))
+    for index, (colour, kind) in enumerate(zip(colours, parsed)):
+        default_name = "You" if not kind.bot and alone and index == 0 else colour.capitalize()
+        seats.append(Seat(colour, names[index] if names and names[index] else default_name, str(kind)))
     return tuple(seats)
 
 
-def _run(state: GameState, args: argparse.Namespace, announce_start: bool, resumed_from: Path | None = None) -> int:
+def _seat_kind(text: str) -> SeatKind:
+    """A --seats entry: "voice" and "keyboard" are people too (how they play is chosen at the table)."""
+    if text.strip().lower() in HUMAN_ALIASES:
+        return HUMAN
+    try:
+        return SeatKind.parse(text)
+    except ValueError:
+        raise ValueError(f"seat kind {text!r} is not one of human, voice, keyboard, bot or bot:<level>") from None
+
+
+def _run(state: GameState, args: argparse.Namespace, announce_start: bool, resumed_from: Path | None = None,
+         ask_before_replacing: bool = False) -> int:
     settings, warning = _settings_from(args)
     save_path = Path(args.save) if args.save else autosave_path()
-    audio = None if args.no_sound else _open_audio(settings, args.record)
+    audio, sound_note = (None, None) if args.no_sound else _open_audio(settings, args.record)
     presenter = Presenter(audio)
-    if warning:
-        presenter.say(warning, remember=False)
+    for note in (sound_note, warning):
+        if note:
+            presenter.say(note, remember=False)
     hub = InputHub()
-    humans = [seat for seat in state.seats if seat.kind == "human"]
+    humans = [seat for seat in state.seats if seat.kind == str(HUMAN)]
     if humans:
         voice, reason = (None, "you asked for the keyboard") if args.keyboard else _open_voice(settings, presenter)
         if voice is not None:
@@ -164,16 +176,56 @@ def _run(state: GameState, args: argparse.Namespace, announce_start: bool, resum
         else:
             presenter.say([say("welcome.keyboard"), say("why.keyboard", reason=reason)], remember=False)
         hub.add(KeyboardSource(sys.stdin))
-    if resumed_from is not None:
-        presenter.say(say("resumed", path=resumed_from), remember=False)
-    match = Match(state, presenter, hub, MatchConfig(save_path, settings=settings, on_settings=_remember))
+    outcome: Outcome | None = None
     try:
-        outcome: Outcome = match.run(announce_start=announce_start)
-        presenter.settle()
+        if ask_before_replacing and humans:
+            saved = _unfinished_save(save_path)
+            if saved is not None and not _replace(presenter, hub, save_path, settings):
+                presenter.say(say("resume_instead", resume=_resume_hint(save_path)), remember=False)
+                state, announce_start, resumed_from = saved, False, save_path
+                humans = [seat for seat in state.seats if seat.kind == str(HUMAN)]
+        seats = state.seats
+        while True:
+            if resumed_from is not None:
+                presenter.say(say("resumed", path=resumed_from), remember=False)
+            config = MatchConfig(save_path, settings=settings, on_settings=_remember,
+                                 resume_hint=_resume_hint(save_path))
+            match = Match(state, presenter, hub, config)
+            outcome = match.run(announce_start=announce_start, resumed=resumed_from is not None)
+            presenter.settle()
+            settings = match.settings
+            if outcome.winner is None or not humans or hub.ended:
+                break
+            if not ask_yes_no(presenter, hub, say("another"), settings.silence_timeout or None):
+                presenter.say(say("goodbye"), remember=False)
+                presenter.settle()
+                break
+            state, _ = new_game(state.rules, seed=int.from_bytes(os.urandom(4), "little"), seats=seats)
+            announce_start, resumed_from = True, None
     finally:
         hub.close()
         presenter.close()
-    return 0 if outcome.winner is not None or outcome.saved_to else 1
+    return 0 if outcome is None or outcome.winner is not None or outcome.saved_to else 1
+
+
+def _unfinished_save(path: Path) -> GameState | None:
+    """The match saved at ``path`` when it is unfinished (an unreadable file holds no match to lose)."""
+    if not path.exists():
+        return None
+    try:
+        saved = load_table(path)
+    except (OSError, ValueError, RecursionError):
+        return None
+    return saved if saved.winner is None else None
+
+
+def _replace(presenter: Presenter, hub: InputHub, path: Path, settings: Settings) -> bool:
+    """Ask before a new match overwrites an unfinished one; anything but a clear yes keeps it."""
+    return ask_yes_no(presenter, hub, say("overwrite", path=path), settings.silence_timeout or None) is True
+
+
+def _resume_hint(save_path: Path) -> str:
+    return "voicejack resume" if save_path == autosave_path() else f"voicejack resume {save_path}"
 
 
 def _remember(settings: Settings) -> None:
@@ -183,25 +235,59 @@ def _remember(settings: Settings) -> None:
         print(f"voicejack: could not remember your settings ({error.strerror})", file=sys.stderr)
 
 
-def _open_audio(settings: Settings, record: str | None) -> AudioOutput | None:
+def _open_audio(settings: Settings, record: str | None) -> tuple[AudioOutput | None, str | None]:
+    """The sound output and a plain sentence about it for the player, if one is needed.
+
+    With no sound card, a recording is rendered offline (as fast as it can be made); without one
+    to make either, the match is text only.
+    """
     try:
         from voicejack.audio.output import AudioOutput
     except ImportError as error:
         print(f"voicejack: sound is off ({error}); playing in text only.", file=sys.stderr)
-        return None
+        return None, None
+    notices: list[str] = []
+    opening = [True]
+
+    def notify(message: str) -> None:
+        """Held while the output opens (a missing sound card is then said plainly instead), then printed."""
+        if opening[0]:
+            notices.append(message)
+        else:
+            _to_stderr(message)
+
     try:
-        audio = AudioOutput(
-            device=settings.output_device, record_path=record, headphones=settings.headphones,
-            speech_rate=settings.speech_rate, speech_volume=settings.speech_volume, cue_volume=settings.cue_volume,
-            on_text=None,  # the presenter prints every line itself
-        )
+        audio = _make_audio(AudioOutput, settings, record, notify, realtime=True)
+        opening[0] = False
+        if not audio.has_device:
+            audio.close()  # nobody would hear it: do not spend real time playing into nothing
+            if record is None:
+                return None, say("no_sound_card")
+            audio = _make_audio(AudioOutput, settings, record, _to_stderr, realtime=False)
+            return audio, say("no_sound_card.record", path=record)
     except OSError as error:  # an unwritable --record file
         print(f"voicejack: {error}; playing without sound.", file=sys.stderr)
-        return None
-    if not audio.has_device and record is None:
-        audio.close()  # nobody would hear it: do not spend real time playing into nothing
-        return None
-    return audio
+        return None, None
+    for notice in notices:
+        _to_stderr(notice)
+    return audio, None
+
+
+def _make_audio(kind: type[AudioOutput], settings: Settings, record: str | None, notify: Callable[[str], None],
+                realtime: bool) -> AudioOutput:
+    options: dict[str, Any] = {}
+    if "mono" in inspect.signature(kind).parameters:
+        options["mono"] = settings.mono
+    return kind(
+        device=settings.output_device, record_path=record, headphones=settings.headphones,
+        speech_rate=settings.speech_rate, speech_volume=settings.speech_volume, cue_volume=settings.cue_volume,
+        on_text=None,  # the presenter prints every line itself
+        notify=notify, realtime=realtime, **options,
+    )
+
+
+def _to_stderr(message: str) -> None:
+    print(f"voicejack: {message}", file=sys.stderr, flush=True)
 
 
 def _open_voice(settings: Settings, presenter: Presenter) -> tuple[VoiceSource | None, str]:

@@ -289,7 +289,9 @@ class VoiceInput:
     thread, which installs it between blocks (a recogniser in mid-utterance
     defers it further, see StreamingRecogniser). Each result comes with the
     grammar it was heard under, so a caller can ignore one that belongs to a
-    position the game has already left.
+    position the game has already left. Results wait in a queue for
+    ``heard()``, or, once ``deliver_to`` has named a receiver, go straight
+    from the listening thread to it (no relay thread in between).
     """
 
     def __init__(
@@ -308,6 +310,7 @@ class VoiceInput:
         self._grammar_lock = threading.Lock()
         self._next_grammar: Grammar | None = None
         self._results: queue.Queue[tuple[Heard, Grammar | None]] = queue.Queue()
+        self._receiver: Callable[[Heard, Grammar | None], None] | None = None
         self._running = threading.Event()
         self._thread: threading.Thread | None = None
         self.error: BaseException | None = None
@@ -326,6 +329,15 @@ class VoiceInput:
     def set_grammar(self, grammar: Grammar) -> None:
         with self._grammar_lock:
             self._next_grammar = grammar
+
+    def deliver_to(self, receiver: Callable[[Heard, Grammar | None], None]) -> None:
+        """Hand every later result, with its grammar, to ``receiver``, called on the listening thread."""
+        self._receiver = receiver
+        while True:
+            try:
+                receiver(*self._results.get_nowait())
+            except queue.Empty:
+                return
 
     def heard(self, timeout: float | None = None) -> tuple[Heard, Grammar | None] | None:
         """The next utterance and the grammar it was heard under, or None after ``timeout`` seconds."""
@@ -364,7 +376,12 @@ class VoiceInput:
                     continue
                 under = self.recogniser.grammar
                 heard = self.listener.feed(block)
-                if heard is not None:
+                if heard is None:
+                    continue
+                receiver = self._receiver
+                if receiver is not None:
+                    receiver(heard, under)
+                else:
                     self._results.put((heard, under))
         except Exception as error:  # noqa: BLE001 - reported to the game thread by heard()
             self.error = error

@@ -1,7 +1,10 @@
 """Where players' words come from: the keyboard, the microphone, or a script (tests).
 
-Every source pushes Heard utterances into one InputHub queue, so a voice
-seat can also type, and the match loop waits in one place.
+Every source pushes what it heard into one InputHub queue, so a voice seat
+can also type, and the match loop waits in one place. A spoken result
+carries the grammar it was heard under: when the position has moved on
+since, the hub marks it stale, so it is never resolved as a move of the
+new position.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import IO, Protocol
 
 from voicejack.language import Grammar, Heard
@@ -19,7 +23,18 @@ class EndOfInput:
 
 
 END_OF_INPUT = EndOfInput()
-Push = Callable[["Heard | EndOfInput"], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Utterance:
+    """What one source heard, with the grammar the recogniser listened with (None: typed, fits any position)."""
+
+    heard: Heard
+    grammar: Grammar | None = None
+    stale: bool = False  # heard under a grammar the game has since replaced
+
+
+Push = Callable[["Utterance | EndOfInput"], None]
 
 
 class InputSource(Protocol):
@@ -32,24 +47,34 @@ class InputSource(Protocol):
 
 class InputHub:
     def __init__(self) -> None:
-        self._queue: queue.Queue[Heard | EndOfInput] = queue.Queue()
+        self._queue: queue.Queue[Utterance | EndOfInput] = queue.Queue()
         self._sources: list[InputSource] = []
         self._ended = 0
+        self._grammar: Grammar | None = None
 
     def add(self, source: InputSource) -> None:
         self._sources.append(source)
-        source.start(self._push)
-
-    def _push(self, item: Heard | EndOfInput) -> None:
-        self._queue.put(item)
+        source.start(self._queue.put)
 
     @property
     def live(self) -> bool:
         return any(source.live for source in self._sources)
 
-    def listen(self, grammar: Grammar, timeout: float | None = None) -> Heard | EndOfInput | None:
+    @property
+    def ended(self) -> bool:
+        return bool(self._sources) and self._ended >= len(self._sources)
+
+    def expect(self, grammar: Grammar) -> None:
+        """What may be said from now on, without asking a script for its next line (between turns)."""
+        self._grammar = grammar
+        for source in self._sources:
+            if source.live:
+                source.set_grammar(grammar)
+
+    def listen(self, grammar: Grammar, timeout: float | None = None) -> Utterance | EndOfInput | None:
         """The next utterance, heard with ``grammar``; None when ``timeout`` passes in silence;
         END_OF_INPUT when every source has ended."""
+        self._grammar = grammar
         for source in self._sources:
             source.set_grammar(grammar)
         while True:
@@ -59,14 +84,14 @@ class InputHub:
                 return None
             if isinstance(item, EndOfInput):
                 self._ended += 1
-                if self._ended >= len(self._sources):
+                if self.ended:
                     return END_OF_INPUT
                 continue
-            return item
+            return self._checked(item)
 
-    def waiting(self) -> list[Heard]:
+    def waiting(self) -> list[Utterance]:
         """Utterances already heard, without waiting (only for live sources: a script is read on demand)."""
-        items: list[Heard] = []
+        items: list[Utterance] = []
         if not self.live:
             return items
         while True:
@@ -77,7 +102,13 @@ class InputHub:
             if isinstance(item, EndOfInput):
                 self._ended += 1
             else:
-                items.append(item)
+                items.append(self._checked(item))
+
+    def _checked(self, item: Utterance) -> Utterance:
+        heard_under, current = item.grammar, self._grammar
+        if heard_under is None or current is None or heard_under is current or heard_under == current:
+            return item
+        return Utterance(item.heard, heard_under, stale=True)
 
     def close(self) -> None:
         for source in self._sources:
@@ -85,7 +116,7 @@ class InputHub:
 
 
 class KeyboardSource:
-    """Lines typed on a terminal (or piped in). Digits are allowed in typed input."""
+    """Lines typed on a terminal (or piped in). Digits are allowed in typed input; an empty line is heard too."""
 
     def __init__(self, stream: IO[str], live: bool | None = None) -> None:
         self.stream = stream
@@ -98,21 +129,17 @@ class KeyboardSource:
             self._thread.start()
         else:
             self._push = push
-            self._pending = False
 
     def _read_all(self, push: Push) -> None:
         for line in iter(self.stream.readline, ""):
-            if line.strip():
-                push(Heard(line.strip(), typed=True))
+            push(Utterance(Heard(line.strip(), typed=True)))
         push(END_OF_INPUT)
 
     def set_grammar(self, grammar: Grammar) -> None:
         if not self.live:
             # A pipe or file is read one line each time the game listens, so lines are never consumed early.
             line = self.stream.readline()
-            while line and not line.strip():
-                line = self.stream.readline()
-            self._push(Heard(line.strip(), typed=True) if line else END_OF_INPUT)
+            self._push(Utterance(Heard(line.strip(), typed=True)) if line else END_OF_INPUT)
 
     def close(self) -> None:
         pass
@@ -131,7 +158,7 @@ class ScriptSource:
 
     def set_grammar(self, grammar: Grammar) -> None:
         line = next(self._lines, None)
-        self._push(Heard(line, typed=True) if line is not None else END_OF_INPUT)
+        self._push(Utterance(Heard(line, typed=True)) if line is not None else END_OF_INPUT)
 
     def close(self) -> None:
         pass

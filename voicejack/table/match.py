@@ -1,38 +1,52 @@
-"""The match loop: whose turn, which kind of seat, prompts, the dialog, saving, bots taking seats."""
+"""The match loop: whose turn, which kind of seat, prompts, the dialog, saving, bots taking seats.
+
+Whatever the game is saying, the loop keeps reading what the players say:
+while it waits for speech and sounds to finish (``_settle``) it answers
+commands at once, so "stop talking" or an out-of-turn move is dealt with
+within a fraction of a second. Each move is heard in order: its step
+sounds first, then the sentence that tells it.
+"""
 
 from __future__ import annotations
 
-import dataclasses
+import time
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NoReturn
+from typing import Final, NoReturn
 
 from voicejack.bots import Bot, make_bot
 from voicejack.engine import GameState, Move, MoveKind, apply_move, legal_moves
+from voicejack.engine import events as ev
 from voicejack.engine.state import Seat
 from voicejack.language import (
     Ask,
-    Choice,
     Command,
     Confirm,
     ConfirmPolicy,
     Conversation,
-    Heard,
     LanguageSettings,
     NotUnderstood,
     Resolver,
 )
+from voicejack.language.resolution import CommandName, Resolution
 from voicejack.narration import Narrator, Verbosity
-from voicejack.table.inputs import EndOfInput, InputHub
+from voicejack.table.commands import KEEPS_LAST, KEEPS_TALKING, Said, dispatch, readout_command
+from voicejack.table.inputs import EndOfInput, InputHub, Utterance
 from voicejack.table.messages import say
-from voicejack.table.presenter import Presenter
+from voicejack.table.presenter import ERROR_CUE, TURN_CUE, Presenter
+from voicejack.table.readout import Readout, Recent, resume_summary
+from voicejack.table.seats import BOT, SeatKind
 from voicejack.table.settings import Settings
 from voicejack.tablefile import save_table
 
-ERROR_CUE = "turned-back"
-TURN_CUE = "your-turn"
+SETTLE_POLL_S: Final = 0.05    # how often input is read while the game is still talking
+SETTLE_LIMIT_S: Final = 120.0  # never wait longer than this for the sound to finish
+WARN_BEFORE_S: Final = 30.0    # "are you still there?" this long before a silent seat goes to a bot
+ECHO_LIMIT: Final = 40         # characters of an utterance repeated back when it was not understood
+#: Answers that only mean something to a question of the player's own turn.
+DIALOG_WORDS: Final = frozenset({CommandName.YES, CommandName.NO, CommandName.CANCEL})
 
 
 class MatchEnded(Exception):
@@ -51,6 +65,7 @@ class MatchConfig:
     save_path: Path                       # "save" and "quit" write here, and so does the autosave
     settings: Settings = field(default_factory=Settings)
     on_settings: Callable[[Settings], None] | None = None  # remember settings between runs
+    resume_hint: str = "voicejack resume"  # the command that resumes ``save_path``, told on quitting
 
 
 class Match:
@@ -61,8 +76,15 @@ class Match:
         self.config = config
         self.settings = config.settings
         self.narrator = Narrator(Verbosity.BRIEF if self.settings.brief else Verbosity.FULL)
-        self.bots: dict[str, str] = {seat.colour: seat.kind for seat in state.seats if seat.kind != "human"}
+        kinds = {seat.colour: SeatKind.parse(seat.kind) for seat in state.seats}
+        self.bots: dict[str, SeatKind] = {colour: kind for colour, kind in kinds.items() if kind.bot}
         self.turns = 0
+        self.readout = Readout()
+        self.told_readout_hint = False
+        self.recent: Recent | None = None  # the state before the last move and its events ("last card")
+        self._turn_cued: str | None = None  # the seat whose turn cue the last move's events played
+        self._aside: Conversation | None = None  # for what is said out of turn
+        self._held: list[Utterance] = []  # said for the player's own turn before the game had finished talking
 
     # ------------------------------------------------------------------
     # Who hears what
@@ -77,10 +99,15 @@ class Match:
         humans = self.humans
         return humans[0] if len(humans) == 1 else None
 
+    @property
+    def _ears(self) -> str:
+        """Whose ears the sounds are rendered for (the audio's listener)."""
+        return self.listener or (self.humans[0] if self.humans else self.state.seats[0].colour)
+
     def _bot(self, colour: str) -> Bot:
         """The seat's bot, seeded from what the table has seen, so a resumed match continues exactly as it would have."""
         seen = f"{colour}:{len(self.state.history)}:{','.join(self.state.discard)}"
-        return make_bot(self.bots[colour], seed=zlib.crc32(seen.encode()))
+        return make_bot(str(self.bots[colour]), seed=zlib.crc32(seen.encode()))
 
     def _resolver(self) -> Resolver:
         return Resolver(LanguageSettings(confirm=ConfirmPolicy(self.settings.confirm)))
@@ -88,12 +115,13 @@ class Match:
     # ------------------------------------------------------------------
     # The loop
 
-    def run(self, announce_start: bool = True) -> Outcome:
+    def run(self, announce_start: bool = True, resumed: bool = False) -> Outcome:
         state = self.state
-        if self.presenter.audio is not None:
-            self.presenter.audio.set_table(self.listener or (self.humans[0] if self.humans else None), state.rules)
+        self.presenter.set_table(self._ears, state.rules)
         if announce_start:
             self.presenter.say(self.narrator.match_start(state, self.listener))
+        elif resumed:
+            self.presenter.say(resume_summary(self.narrator, state, self.listener))
         try:
             while state.winner is None:
                 self._one_turn()
@@ -101,8 +129,7 @@ class Match:
                 self._autosave()
         except MatchEnded:
             return Outcome(None, self.config.save_path, self.turns)
-        self.presenter.cue("win")
-        return Outcome(state.winner, self.config.save_path, self.turns)
+        return Outcome(state.winner, self.config.save_path, self.turns)  # the win cue came with the events
 
     def _one_turn(self) -> None:
         state = self.state
@@ -119,176 +146,189 @@ class Match:
                 return  # the seat was handed to a bot; it plays on the next pass
             move = found
         self._play(move)
-        if colour in self.bots:
-            self.presenter.settle()
 
     def _play(self, move: Move) -> None:
         before = self.state.copy()
         events = apply_move(self.state, move)
+        self.recent = (before, events)
+        if self.humans and self.inputs.live:
+            # Listen for the new position at once: anything heard before it is stale, never played here.
+            self.inputs.expect(self._aside_conversation().grammar(self.state))
+        if before.turn not in self.bots or not self.humans:
+            self.presenter.begin()  # "say that again" now starts from this move
         self.presenter.events(events, before, self.listener)
-        self.presenter.say(self.narrator.outcome(before, events, self.state, self.listener), seat=before.turn,
-                           remember=False)
+        self._settle()  # the steps first, so the distance is heard before it is told...
+        self.presenter.say(self.narrator.outcome(before, events, self.state, self.listener), seat=before.turn)
+        self._settle()  # ...and the next move's sounds never play under these words
+        passed = [event.colour for event in events if isinstance(event, ev.TurnPassed)]
+        self._turn_cued = passed[-1] if passed and passed[-1] == self._ears else None
+
+    def _settle(self) -> None:
+        """Wait for what is playing to finish, answering whatever the players say meanwhile."""
+        deadline = time.monotonic() + SETTLE_LIMIT_S
+        while not self.presenter.settle(SETTLE_POLL_S) and time.monotonic() < deadline:
+            self._answer_waiting()
+        self._answer_waiting()
 
     # ------------------------------------------------------------------
     # A human's turn
 
     def _human_turn(self, colour: str) -> Move | None:
         conversation = Conversation(colour, self._resolver())
-        self.presenter.cue(TURN_CUE)
+        if self._aside is not None and isinstance(self._aside.pending, Confirm):
+            conversation.pending, self._aside.pending = self._aside.pending, None  # "quit?" asked out of turn
+        if self._turn_cued != colour:
+            self.presenter.cue(TURN_CUE)  # no move's events announced this turn (the first turn, or several humans)
+        self._turn_cued = None
         prompt = [self.narrator.turn_prompt(self.state, colour)]
         if len(self.humans) > 1:  # several people share the device: say whose turn it is by name
             prompt.insert(0, say("over_to", name=self.state.seat(colour).name))
-        self.presenter.say(prompt)
+        held, self._held = self._held, []
+        for utterance in held:  # the player did not wait for the prompt: act on what they said
+            move = self._respond(conversation, colour, utterance)
+            if move is not None or colour in self.bots:
+                return move
+        if not held:
+            self.presenter.say(prompt)
         timeout = self.settings.silence_timeout or None
+        warning = min(WARN_BEFORE_S, timeout / 2) if timeout else 0.0
+        warned = False
         while True:
-            heard = self.inputs.listen(conversation.grammar(self.state), timeout)
+            wait = None if timeout is None else (warning if warned else timeout - warning)
+            heard = self.inputs.listen(conversation.grammar(self.state), wait)
             if heard is None:
-                self._hand_to_bot(colour, "silent")
+                if not warned and warning > 0:
+                    warned = True
+                    self.presenter.say(say("still_there"), remember=False)
+                    continue
+                self.hand_to_bot(colour, "silent")
                 return None
+            warned = False
             if isinstance(heard, EndOfInput):
-                return self._save_and_end("stopped")
+                self.save_and_end("stopped")
             move = self._respond(conversation, colour, heard)
             if move is not None:
                 return move
             if colour in self.bots:
                 return None  # the player left
 
-    def _respond(self, conversation: Conversation, colour: str, heard: Heard) -> Move | None:
+    def _respond(self, conversation: Conversation, colour: str, utterance: Utterance) -> Move | None:
         """Act on one utterance during ``colour``'s turn; return the move to play, if any."""
-        if heard.text.strip():
-            self.presenter.stop()  # a new command cuts off whatever the game was still saying
-        pending = conversation.pending
-        result = conversation.hear(self.state, heard)
-        if isinstance(result, Move):
-            return result
-        if isinstance(result, Confirm):
-            self.presenter.say(result.prompt)
+        heard = utterance.heard
+        if not heard.text.strip():
+            self.presenter.say(say("empty"), remember=False)
             return None
-        if isinstance(result, Ask):
-            self.presenter.say(result.spoken())
+        pending = conversation.pending
+        if utterance.stale:
+            self._stale(conversation, utterance, colour)
+            return None
+        result = _with_readout_words(conversation.hear(self.state, heard), heard.text)
+        self._cut_off(result)
+        if isinstance(result, Move):
+            self.presenter.forget()  # the question is answered: never repeat it
+            return result
+        if isinstance(result, (Confirm, Ask)):
+            self.presenter.say(result.prompt if isinstance(result, Confirm) else result.spoken())
             return None
         if isinstance(result, NotUnderstood):
-            if result.refused:
-                self.presenter.cue(ERROR_CUE)
-            self.presenter.say(result.reason, remember=False)
+            self._not_understood(result, heard.text)
             return None
-        return self._command(result, colour, conversation, pending)
-
-    def _answer_waiting(self) -> None:
-        """Between bot turns, answer what a person said meanwhile: commands work, moves are refused."""
-        for heard in self.inputs.waiting():
-            conversation = Conversation(self.humans[0] if self.humans else self.state.seats[0].colour, self._resolver())
-            result = conversation.hear(self.state, heard)
-            if isinstance(result, Command) and result.name not in ("yes", "no", "cancel", "leave"):
-                self._command(result, None, conversation)
-            else:
-                self.presenter.cue(ERROR_CUE)
-                player = self.narrator.name(self.state, self.state.turn)
-                self.presenter.say(say("not_your_turn", player=_possessive(player)), remember=False)
-
-    # ------------------------------------------------------------------
-    # Commands
-
-    def _command(self, command: Command, colour: str | None, conversation: Conversation,
-                 pending: Ask | Confirm | None = None) -> Move | None:
-        """Carry out an always-available command; ``pending`` is the question open when it was said."""
-        state = self.state
-        listener = colour or self.listener
-        name = command.name
-        presenter = self.presenter
-        if name == "board":
-            presenter.say(self.narrator.board(state, listener))
-        elif name == "hand":
-            presenter.say(self.narrator.hand(state, listener))
-        elif name == "score":
-            presenter.say(self.narrator.score(state, listener))
-        elif name == "last_card":
-            presenter.say(self.narrator.last_card(state, listener))
-        elif name == "turn":
-            presenter.say(self.narrator.turn_prompt(state, listener))
-        elif name == "where" and command.marble is not None:
-            presenter.say(self.narrator.where_is(state, command.marble, listener))
-        elif name == "options" and colour is not None:
-            self._read_options(colour, conversation)
-        elif name == "repeat":
-            presenter.repeat()
-        elif name == "help":
-            presenter.say(say("help"))
-        elif name == "stop":
-            presenter.stop()
-        elif name in ("slower", "faster", "louder", "quieter", "brief", "full"):
-            self._adjust(name)
-        elif name == "save":
-            self._save(announce=True)
-        elif name == "quit":
-            self._save_and_end("quit")
-        elif name == "leave" and colour is not None:
-            self._hand_to_bot(colour, "left")
-        elif name in ("cancel", "no") and colour is not None and pending is not None:
-            presenter.say(say("cancelled", prompt=self.narrator.turn_prompt(state, colour)))
-        elif name == "yes" and isinstance(pending, Ask):
-            presenter.say(pending.spoken())  # "yes" does not answer a numbered question: ask it again
-        elif name in ("yes", "no", "cancel"):
-            presenter.say(say("nothing_pending"), remember=False)
-        else:
-            presenter.cue(ERROR_CUE)
-            presenter.say(say("nothing_pending"), remember=False)
+        dispatch(self, Said(result, colour, conversation, pending))
         return None
 
-    def _read_options(self, colour: str, conversation: Conversation) -> None:
-        """Read every legal move with a number; the next "three" (or "option three") picks the third."""
-        options = self.narrator.describe_options(self.state, colour)
-        choices = tuple(Choice(description, move, (move.phrase,)) for move, description in options)
-        question = Ask(say("options.question"), choices, topic="option")
-        conversation.pending = question
-        self.presenter.say([say("options.question")] + [f"{n}: {d}" for n, (_, d) in enumerate(options, 1)])
+    def _cut_off(self, result: Resolution) -> None:
+        """A new command cuts off whatever the game was still saying, and starts what "again" repeats."""
+        if isinstance(result, NotUnderstood):
+            return
+        if not (isinstance(result, Command) and result.name in KEEPS_TALKING):
+            self.presenter.stop()
+        if not (isinstance(result, Command) and result.name in KEEPS_LAST):
+            self.presenter.begin()
 
-    def _adjust(self, name: str) -> None:
-        settings = self.settings
-        if name == "slower":
-            settings = settings.slower()
-        elif name == "faster":
-            settings = settings.faster()
-        elif name == "louder":
-            settings = settings.louder()
-        elif name == "quieter":
-            settings = settings.quieter()
-        else:
-            settings = dataclasses.replace(settings, brief=name == "brief")
-        self._apply_settings(settings)
-        if name in ("slower", "faster"):
-            self.presenter.say(say("rate", rate=settings.speech_rate), remember=False)
-        elif name in ("louder", "quieter"):
-            self.presenter.say(say("volume", percent=round(settings.speech_volume * 100)), remember=False)
-        else:
-            self.presenter.say(say(name), remember=False)
+    def _not_understood(self, result: NotUnderstood, text: str) -> None:
+        if result.refused:
+            self.presenter.cue(ERROR_CUE)
+        self.presenter.say(_capped(result.reason, text), remember=False)
 
-    def _apply_settings(self, settings: Settings) -> None:
+    def _stale(self, conversation: Conversation, utterance: Utterance, colour: str | None) -> None:
+        """Heard under a grammar the game has left: a plain command still counts, anything else is asked again."""
+        result = conversation.resolver.resolve(self.state, conversation.seat, utterance.heard, None)
+        if isinstance(result, Command) and result.name not in DIALOG_WORDS:
+            self._cut_off(result)
+            dispatch(self, Said(result, colour, conversation, None))
+        else:
+            self.presenter.say(say("stale"), remember=False)
+
+    # ------------------------------------------------------------------
+    # Out of turn
+
+    def _answer_waiting(self) -> None:
+        """Answer what a person said while it is not their turn: commands work, moves are refused."""
+        waiting = self.inputs.waiting()
+        if not waiting:
+            return
+        conversation = self._aside_conversation()
+        for utterance in waiting:
+            self._out_of_turn(conversation, utterance)
+
+    def _aside_conversation(self) -> Conversation:
+        seat = self.humans[0] if self.humans else self.state.seats[0].colour
+        if self._aside is None or self._aside.seat != seat:
+            self._aside = Conversation(seat, self._resolver())
+        return self._aside
+
+    def _out_of_turn(self, conversation: Conversation, utterance: Utterance) -> None:
+        heard = utterance.heard
+        if not heard.text.strip():
+            self.presenter.say(say("empty"), remember=False)
+            return
+        if utterance.stale:
+            self._stale(conversation, utterance, None)
+            return
+        result = _with_readout_words(conversation.hear(self.state, heard), heard.text)
+        if isinstance(result, Confirm) and isinstance(result.move, Command) and result.move.name is CommandName.QUIT:
+            self._cut_off(result)
+            self.presenter.say(result.prompt)  # "quit" out of turn: confirmed as in turn
+        elif isinstance(result, Command) and result.name is not CommandName.LEAVE:
+            self._cut_off(result)
+            dispatch(self, Said(result, None, conversation, None))
+        elif isinstance(result, NotUnderstood) and not result.refused:
+            self._not_understood(result, heard.text)
+        elif self.state.turn in self.humans and self.state.winner is None:
+            conversation.reset()
+            self._held.append(utterance)  # the turn is already theirs: answered as soon as the loop gets there
+        else:
+            conversation.reset()
+            self.refuse_out_of_turn()
+
+    def refuse_out_of_turn(self) -> None:
+        self.presenter.stop()
+        self.presenter.cue(ERROR_CUE)
+        player = self.narrator.name(self.state, self.state.turn)
+        self.presenter.say(say("not_your_turn", player=_possessive(player)), remember=False)
+
+    # ------------------------------------------------------------------
+    # Settings, seats, saving
+
+    def apply_settings(self, settings: Settings) -> None:
         self.settings = settings
         self.narrator = Narrator(Verbosity.BRIEF if settings.brief else Verbosity.FULL)
-        audio = self.presenter.audio
-        if audio is not None:
-            audio.set_rate(settings.speech_rate)
-            audio.set_speech_volume(settings.speech_volume)
-            audio.set_cue_volume(settings.cue_volume)
+        self.presenter.apply(settings)
         if self.config.on_settings is not None:
             self.config.on_settings(settings)
 
-    # ------------------------------------------------------------------
-    # Seats, saving
-
-    def _hand_to_bot(self, colour: str, why: str) -> None:
+    def hand_to_bot(self, colour: str, why: str) -> None:
         seat = self.state.seat(colour)
         if colour == self.listener:
             why += ".you"
-        self.bots[colour] = "bot"
+        self.bots[colour] = BOT
         self.state.seats = tuple(
-            Seat(s.colour, s.name, "bot") if s.colour == colour else s for s in self.state.seats
+            Seat(s.colour, s.name, str(BOT)) if s.colour == colour else s for s in self.state.seats
         )
         minutes = _minutes(self.settings.silence_timeout)
         self.presenter.say(say(why, player=seat.name, minutes=minutes), remember=False)
 
-    def _save(self, announce: bool) -> bool:
+    def save(self, announce: bool) -> bool:
         path = self.config.save_path
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -302,12 +342,28 @@ class Match:
         return True
 
     def _autosave(self) -> None:
-        self._save(announce=False)
+        self.save(announce=False)
 
-    def _save_and_end(self, key: str) -> NoReturn:
-        self._save(announce=False)
-        self.presenter.say(say(key, path=self.config.save_path), remember=False)
+    def save_and_end(self, key: str) -> NoReturn:
+        self.save(announce=False)
+        self.presenter.say(say(key, path=self.config.save_path, resume=self.config.resume_hint), remember=False)
         raise MatchEnded
+
+
+def _with_readout_words(result: Resolution, text: str) -> Resolution:
+    """The readout's "next", "previous" and "blue's marbles", if the command language did not know them."""
+    if isinstance(result, NotUnderstood):
+        return readout_command(text) or result
+    return result
+
+
+def _capped(reason: str, text: str) -> str:
+    """Never read a whole long utterance back: a few words of it are enough to say what was not understood."""
+    text = text.strip()
+    if len(text) <= ECHO_LIMIT or text not in reason:
+        return reason
+    short = text[:ECHO_LIMIT].rsplit(" ", 1)[0] if " " in text[:ECHO_LIMIT] else text[:ECHO_LIMIT]
+    return reason.replace(text, f"{short}...")
 
 
 def _possessive(name: str) -> str:

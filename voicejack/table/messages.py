@@ -15,7 +15,7 @@ TABLE_MESSAGES: Final[dict[str, str]] = {
     "help": (
         "Say or type a move, like play nine red two, or just name a card and answer the questions. "
         "Say what can I say to hear your moves with numbers, then option and a number to pick one. "
-        "Also: read the board, my cards, what is the score, last card, where is red one, whose turn is it, "
+        "Also: read the board, then next, previous or again to move through it, blue's marbles, my cards, what is the score, last card, where is red one, whose turn is it, "
         "say that again, cancel, stop talking, speak slower, speak faster, volume up, volume down, "
         "less detail, more detail, save the game, leave the table, quit the game."
     ),
@@ -28,7 +28,7 @@ TABLE_MESSAGES: Final[dict[str, str]] = {
     "saved": "Saved to {path}.",
     "save_failed": "Could not save to {path}: {reason}. The match goes on.",
     "autosave_failed": "Autosave to {path} failed: {reason}.",
-    "quit": "Match saved to {path}. Resume it with: voicejack resume.",
+    "quit": "Match saved to {path}. Resume it with: {resume}.",
     "left": "{player} left the table. A bot takes over that seat.",
     "silent": "{player} has been silent for {minutes}. A bot takes over that seat.",
     "left.you": "You left the table. A bot takes over your seat.",
@@ -37,7 +37,23 @@ TABLE_MESSAGES: Final[dict[str, str]] = {
     "volume": "Volume {percent} percent.",
     "brief": "Brief descriptions.",
     "full": "Full descriptions.",
-    "stopped": "Input has ended. The match is saved to {path}.",
+    "stopped": "Input has ended. The match is saved to {path}. Resume it with: {resume}.",
+    "empty": "I heard nothing. Say help for what you can say.",
+    "stale": "The game moved on while you were speaking. Please say that again.",
+    "still_there": "Are you still there? Say anything to keep your seat.",
+    "nothing_to_repeat": "Nothing has been said yet.",
+    "readout.none": "There is no list to move through. Say read the board to start one.",
+    "readout.end": "That was the last line. Say previous to go back.",
+    "readout.start": "That was the first line. Say next to go on.",
+    "readout.hint": "Say next for the next line.",
+    "you_play": "You play {colour}.",
+    "another": "Another match? Yes or no.",
+    "goodbye": "Thank you for playing.",
+    "overwrite": "An unfinished match is saved in {path}. Start a new match and replace it? Yes or no.",
+    "resume_instead": "Then we carry on with the saved match. Next time, {resume} goes straight to it.",
+    "yes_or_no": "Please answer yes or no.",
+    "no_sound_card": "No sound card was found, so nothing is played aloud: everything is printed.",
+    "no_sound_card.record": "No sound card was found: the match is recorded to {path} without being played aloud.",
     "speech_off": "Speech recognition is off: {reason}. Type your moves instead.",
 }
 

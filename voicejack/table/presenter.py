@@ -1,20 +1,29 @@
 """Everything the table tells its players: spoken (when there is a voice) and printed, with cues.
 
 Nothing is conveyed only in text: every line printed is also spoken, and
-every cue comes with words.
+every cue comes with words. The presenter is the only part of the table
+that touches the audio output.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
+from voicejack.audio import cuepack
 from voicejack.engine import GameState
 from voicejack.engine.events import Event
+from voicejack.engine.state import Rules
 
 if TYPE_CHECKING:
     from voicejack.audio.output import AudioOutput
+    from voicejack.table.settings import Settings
+
+#: The cues the table plays itself (the turn and win cues come with the events, from the audio's sonifier).
+ERROR_CUE: Final = cuepack.TURNED_BACK
+TURN_CUE: Final = cuepack.YOUR_TURN
+REPEAT_LIMIT: Final = 24  # lines kept for "say that again"
 
 
 class Presenter:
@@ -24,25 +33,46 @@ class Presenter:
                  pace: bool = True) -> None:
         self.audio = audio
         self._write = write or _print
-        self.pace = pace  # wait for speech to finish between bot turns, so nothing piles up
+        self.pace = pace  # wait for speech to finish between moves, so nothing piles up
         self.last: list[str] = []
+        self._fresh = True
+
+    # What is said.
 
     def say(self, lines: str | Sequence[str], seat: str | None = None, interrupt: bool = False,
             remember: bool = True) -> None:
-        """Say ``lines``; ``seat`` makes another player's news come from their direction."""
+        """Say ``lines``; ``seat`` makes another player's news come from their direction.
+
+        Remembered lines are what "say that again" repeats: everything since the last ``begin``.
+        """
         items = [lines] if isinstance(lines, str) else list(lines)
         items = [line for line in items if line]
         if not items:
             return
         if remember:
-            self.last = items
+            self.last = (items if self._fresh else self.last + items)[-REPEAT_LIMIT:]
+            self._fresh = False
         for index, line in enumerate(items):
             self._write(line)
             if self.audio is not None:
                 self.audio.speak(line, direction=seat, interrupt=interrupt and index == 0)
 
-    def repeat(self) -> None:
-        self.say(self.last, interrupt=True)
+    def begin(self) -> None:
+        """What is said next replaces what "say that again" repeats (a new answer, a new move)."""
+        self._fresh = True
+
+    def forget(self) -> None:
+        """Nothing to repeat any more (the question it held has been answered)."""
+        self.last = []
+        self._fresh = True
+
+    def repeat(self, nothing: str) -> None:
+        """Say the remembered lines again at once; ``nothing`` when there are none."""
+        if self.last:
+            lines, self._fresh = self.last, True
+            self.say(lines, interrupt=True)
+        else:
+            self.say(nothing, remember=False)
 
     def cue(self, name: str) -> None:
         if self.audio is not None:
@@ -56,10 +86,31 @@ class Presenter:
         if self.audio is not None:
             self.audio.stop()
 
-    def settle(self, timeout: float = 60.0) -> None:
-        """Let queued speech and cues finish (between bot turns)."""
-        if self.audio is not None and self.pace:
-            self.audio.wait_idle(timeout)
+    # How it sounds.
+
+    def set_table(self, listener: str | None, rules: Rules) -> None:
+        if self.audio is not None:
+            self.audio.set_table(listener, rules)
+
+    def apply(self, settings: Settings) -> None:
+        """Rate, volumes and mono from the player's settings."""
+        audio = self.audio
+        if audio is None:
+            return
+        audio.set_rate(settings.speech_rate)
+        audio.set_speech_volume(settings.speech_volume)
+        audio.set_cue_volume(settings.cue_volume)
+        set_mono: Callable[[bool], None] | None = getattr(audio, "set_mono", None)
+        if set_mono is not None:
+            set_mono(settings.mono)
+
+    # Time.
+
+    def settle(self, timeout: float = 60.0) -> bool:
+        """Let queued speech and cues play for up to ``timeout`` seconds; True once all of it has."""
+        if self.audio is None or not self.pace:
+            return True
+        return self.audio.wait_idle(timeout)
 
     def is_speaking(self) -> bool:
         return self.audio is not None and self.audio.is_speaking()

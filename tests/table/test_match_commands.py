@@ -1,0 +1,146 @@
+"""What a player meets through the real loop: the board readout, last card, empty and unclear input,
+stale speech, the silence warning and the resume summary."""
+
+from __future__ import annotations
+
+import io
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from voicejack.engine import events as ev
+from voicejack.language import Grammar, Heard
+from voicejack.narration import Narrator
+from voicejack.table import readout
+from voicejack.table.inputs import InputHub, KeyboardSource, ScriptSource, Utterance
+from voicejack.table.match import Match, MatchConfig
+from voicejack.table.settings import Settings
+from voicejack.tablefile import table_from_dict
+
+
+def test_the_board_is_read_a_line_at_a_time(tmp_path: Path, kit) -> None:
+    state = kit.two_player_state(seed=12)  # your turn first: nothing moves while you listen
+    lines = ["read the board", "next", "next", "previous", "again", "green's marbles", "where is red one",
+             "quit", "yes"]
+    _, _, transcript = kit.run_match(state, lines, tmp_path / "s.json", announce=False)
+    narrator = Narrator()
+    board = readout.board_lines(narrator, state, "red")
+    expected = [board[0], board[1], board[2], board[1], board[1],
+                readout.player_line(narrator, state, "green", "red"), narrator.where_is(state, 0, "red")]
+    assert len(board) > 3 and board[0] != board[1]
+    at = -1
+    for line in expected:
+        at = transcript.lines.index(line, at + 1)  # each answer in turn, in the order asked
+
+
+def test_next_with_no_readout_says_how_to_start_one(tmp_path: Path, kit) -> None:
+    state = kit.two_player_state(seed=12)
+    _, _, transcript = kit.run_match(state, ["next", "quit", "yes"], tmp_path / "s.json", announce=False)
+    assert "There is no list to move through. Say read the board to start one." in transcript.lines
+
+
+def test_last_card_is_told_from_the_last_move_and_its_events(tmp_path: Path, kit, monkeypatch) -> None:
+    asked: list[object] = []
+
+    def last_card(self, state, listener, recent=None) -> str:
+        asked.append(recent)
+        return "the last card"
+
+    monkeypatch.setattr(Narrator, "last_card", last_card)
+    state = kit.two_player_state(seed=1)  # Green plays first
+    kit.run_match(state, ["last card", "quit", "yes"], tmp_path / "s.json", announce=False)
+    (recent,) = asked
+    before, events = recent
+    assert before.turn == "green" and before.history == []
+    assert any(isinstance(event, ev.CardPlayed) and event.colour == "green" for event in events)
+
+
+def test_an_empty_line_is_answered(tmp_path: Path, kit) -> None:
+    state = kit.two_player_state(seed=12)
+    hub = InputHub()
+    hub.add(KeyboardSource(io.StringIO("\nquit\nyes\n"), live=False))
+    transcript = kit.Transcript()
+    Match(state, transcript, hub, MatchConfig(tmp_path / "s.json")).run(announce_start=False)
+    assert "I heard nothing. Say help for what you can say." in transcript.lines
+
+
+def test_gibberish_is_never_read_back_in_full(tmp_path: Path, kit) -> None:
+    state = kit.two_player_state(seed=12)
+    gibberish = "flibber jabber " * 400
+    _, _, transcript = kit.run_match(state, [gibberish, "quit", "yes"], tmp_path / "s.json", announce=False)
+    answer = next(line for line in transcript.lines if "flibber" in line)
+    assert len(answer) < 120
+
+
+STALE = {
+    "format": "voicejack-table/1", "mode": "regular", "teams": False,
+    "players": [{"colour": "red", "kind": "human", "hand": ["9"]}, {"colour": "green", "hand": ["9"]}],
+    "marbles": {"red": [10, "home", "home", "home"], "green": ["home"] * 4},
+    "turn": "red", "seed": 1,
+}
+
+
+def test_speech_heard_under_an_old_grammar_is_not_played_in_the_new_position(tmp_path: Path, kit) -> None:
+    """"play nine red one" is legal now, but was heard while the game listened for another position."""
+    state = table_from_dict(STALE)
+    match, _, source, printed = kit.live_match(state, tmp_path / "s.json")
+    old = Grammar(("play nine red one", "read the board"))
+    source.push(Utterance(Heard("play nine red one"), old))
+    source.push(Utterance(Heard("read the board"), old))  # a plain command means the same in any position
+    source.type("quit", "yes")
+    match.run(announce_start=False)
+    assert state.history == []
+    assert "The game moved on while you were speaking. Please say that again." in printed.text
+    assert readout.board_lines(Narrator(), state, "red")[0] in printed.text
+
+
+def test_a_silent_player_is_warned_before_losing_the_seat(tmp_path: Path, kit) -> None:
+    state = kit.two_player_state(seed=12)
+    match, _, _, printed = kit.live_match(state, tmp_path / "s.json", settings=Settings(silence_timeout=0.6))
+    started = time.monotonic()
+    match.run(announce_start=False)
+    warned = printed.first("Are you still there? Say anything to keep your seat.")
+    handed = printed.first("You have been silent for")
+    assert started + 0.2 < warned < handed
+    assert handed - warned >= 0.25  # time left to answer
+
+
+def test_resuming_says_who_you_are_and_what_is_played(tmp_path: Path, kit) -> None:
+    state = kit.two_player_state(seed=12)
+    hub = InputHub()
+    hub.add(ScriptSource(["quit", "yes"]))
+    transcript = kit.Transcript()
+    Match(state, transcript, hub, MatchConfig(tmp_path / "s.json")).run(announce_start=False, resumed=True)
+    summary = readout.resume_summary(Narrator(), state, "red")
+    assert summary and transcript.lines[:len(summary)] == summary
+
+
+def test_mono_is_a_setting_given_to_the_audio_output(tmp_path: Path, kit, monkeypatch) -> None:
+    import voicejack.audio.output
+    from voicejack.app.play import play_main
+
+    made: list[object] = []
+
+    class Recorded(kit.FakeAudio):
+        def __init__(self, mono: bool = False, **options: object) -> None:
+            super().__init__(mono=mono, **options)
+            made.append(self)
+
+    monkeypatch.setattr(voicejack.audio.output, "AudioOutput", Recorded)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("louder\nquit\nyes\n"))
+    assert play_main(["--players", "2", "--seed", "3", "--mono", "--keyboard"]) == 0
+    (audio,) = made
+    assert audio.options["mono"] is True
+    assert audio.mono is True  # kept when "louder" changed the settings
+    assert json.loads((tmp_path / "config" / "voicejack" / "settings.json").read_text())["mono"] is True
+
+
+@pytest.mark.parametrize("line", ["green's marbles", "green marbles"])
+def test_a_players_marbles_on_request(tmp_path: Path, kit, line: str) -> None:
+    state = kit.two_player_state(seed=12)
+    _, _, transcript = kit.run_match(state, [line, "quit", "yes"], tmp_path / "s.json", announce=False)
+    assert readout.player_line(Narrator(), state, "green", "red") in transcript.lines

@@ -1,0 +1,201 @@
+"""The always-available commands: one handler for each CommandName.
+
+A handler gets the match and what was said. ``colour`` is the seat whose
+turn it is when the player spoke in turn, None when they spoke out of turn
+(while a bot plays or the game is talking); ``pending`` is the question
+that was open when it was said.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from voicejack.language import Ask, Choice, Command, Confirm, Conversation
+from voicejack.language.resolution import CommandName
+from voicejack.table import readout
+from voicejack.table.messages import say
+from voicejack.table.presenter import ERROR_CUE
+
+if TYPE_CHECKING:
+    from voicejack.table.match import Match
+
+C = CommandName
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    command: Command
+    colour: str | None
+    conversation: Conversation
+    pending: Ask | Confirm | None = None
+
+
+Handler = Callable[["Match", Said], None]
+
+#: Commands that change how the game sounds, or ask for the same again: they do not cut off what is being said.
+KEEPS_TALKING = frozenset({C.REPEAT, C.SLOWER, C.FASTER, C.LOUDER, C.QUIETER, C.BRIEF, C.FULL})
+#: Commands that keep what "say that again" repeats (they answer in passing, or repeat it).
+KEEPS_LAST = KEEPS_TALKING | {C.STOP}
+
+
+def dispatch(match: Match, said: Said) -> None:
+    HANDLERS[said.command.name](match, said)
+
+
+def _listener(match: Match, said: Said) -> str | None:
+    return said.colour or match.listener
+
+
+def _board(match: Match, said: Said) -> None:
+    lines = readout.board_lines(match.narrator, match.state, _listener(match, said))
+    first = match.readout.start(lines)
+    hint = [] if match.told_readout_hint or len(match.readout.lines) < 2 else [say("readout.hint")]
+    match.told_readout_hint = True
+    match.presenter.say([first, *hint])
+
+
+def _next(match: Match, said: Said) -> None:
+    match.presenter.say(match.readout.step(1))
+
+
+def _previous(match: Match, said: Said) -> None:
+    match.presenter.say(match.readout.step(-1))
+
+
+def _marbles(match: Match, said: Said) -> None:
+    colour = said.command.colour or _listener(match, said) or match.state.turn
+    match.presenter.say(readout.player_line(match.narrator, match.state, colour, _listener(match, said)))
+
+
+def _hand(match: Match, said: Said) -> None:
+    match.presenter.say(match.narrator.hand(match.state, _listener(match, said)))
+
+
+def _score(match: Match, said: Said) -> None:
+    match.presenter.say(match.narrator.score(match.state, _listener(match, said)))
+
+
+def _last_card(match: Match, said: Said) -> None:
+    match.presenter.say(readout.last_card(match.narrator, match.state, _listener(match, said), match.recent))
+
+
+def _turn(match: Match, said: Said) -> None:
+    match.presenter.say(match.narrator.turn_prompt(match.state, _listener(match, said)))
+
+
+def _where(match: Match, said: Said) -> None:
+    if said.command.marble is None:
+        _unavailable(match, said)
+        return
+    match.presenter.say(match.narrator.where_is(match.state, said.command.marble, _listener(match, said)))
+
+
+def _options(match: Match, said: Said) -> None:
+    """Read every legal move with a number; the next "three" (or "option three") picks the third."""
+    if said.colour is None:
+        match.refuse_out_of_turn()
+        return
+    options = match.narrator.describe_options(match.state, said.colour)
+    choices = tuple(Choice(description, move, (move.phrase,)) for move, description in options)
+    said.conversation.pending = Ask(say("options.question"), choices, topic="option")
+    match.presenter.say([say("options.question")] + [f"{n}: {d}" for n, (_, d) in enumerate(options, 1)])
+
+
+def _repeat(match: Match, said: Said) -> None:
+    match.presenter.repeat(say("nothing_to_repeat"))
+
+
+def _help(match: Match, said: Said) -> None:
+    match.presenter.say(say("help"))
+
+
+def _stop(match: Match, said: Said) -> None:
+    match.presenter.stop()
+
+
+def _adjust(match: Match, said: Said) -> None:
+    name = said.command.name
+    settings = match.settings
+    if name is C.SLOWER:
+        settings = settings.slower()
+    elif name is C.FASTER:
+        settings = settings.faster()
+    elif name is C.LOUDER:
+        settings = settings.louder()
+    elif name is C.QUIETER:
+        settings = settings.quieter()
+    else:
+        settings = dataclasses.replace(settings, brief=name is C.BRIEF)
+    match.apply_settings(settings)
+    if name in (C.SLOWER, C.FASTER):
+        match.presenter.say(say("rate", rate=settings.speech_rate), remember=False)
+    elif name in (C.LOUDER, C.QUIETER):
+        match.presenter.say(say("volume", percent=round(settings.speech_volume * 100)), remember=False)
+    else:
+        match.presenter.say(say(name.value), remember=False)
+
+
+def _save(match: Match, said: Said) -> None:
+    match.save(announce=True)
+
+
+def _quit(match: Match, said: Said) -> None:
+    match.save_and_end("quit")
+
+
+def _leave(match: Match, said: Said) -> None:
+    if said.colour is None:
+        match.refuse_out_of_turn()
+        return
+    match.hand_to_bot(said.colour, "left")
+
+
+def _cancel(match: Match, said: Said) -> None:
+    """"cancel" and "no": the open question is dropped; with none open, one answer wherever it is said."""
+    if said.colour is not None and said.pending is not None:
+        match.presenter.say(say("cancelled", prompt=match.narrator.turn_prompt(match.state, said.colour)))
+    else:
+        match.presenter.say(say("nothing_pending"), remember=False)
+
+
+def _yes(match: Match, said: Said) -> None:
+    if isinstance(said.pending, Ask):
+        match.presenter.say(said.pending.spoken())  # "yes" does not answer a numbered question: ask it again
+    else:
+        match.presenter.say(say("nothing_pending"), remember=False)
+
+
+def _unavailable(match: Match, said: Said) -> None:
+    match.presenter.cue(ERROR_CUE)
+    match.presenter.say(say("nothing_pending"), remember=False)
+
+
+HANDLERS: dict[CommandName, Handler] = {
+    C.BOARD: _board, C.NEXT: _next, C.PREVIOUS: _previous, C.MARBLES: _marbles,
+    C.HAND: _hand, C.SCORE: _score, C.LAST_CARD: _last_card, C.TURN: _turn, C.WHERE: _where,
+    C.OPTIONS: _options, C.REPEAT: _repeat, C.HELP: _help, C.STOP: _stop,
+    C.SLOWER: _adjust, C.FASTER: _adjust, C.LOUDER: _adjust, C.QUIETER: _adjust, C.BRIEF: _adjust, C.FULL: _adjust,
+    C.SAVE: _save, C.QUIT: _quit, C.LEAVE: _leave,
+    C.CANCEL: _cancel, C.NO: _cancel, C.YES: _yes,
+}
+
+
+_NEXT_FORMS = frozenset({"next", "next line", "go on", "more"})
+_PREVIOUS_FORMS = frozenset({"previous", "previous line", "back", "go back"})
+_COLOURS = ("red", "blue", "green", "yellow")
+
+
+def readout_command(text: str) -> Command | None:
+    """"next", "previous" and "blue's marbles" when the command language does not know them yet."""
+    words = " ".join(text.lower().replace("'s", "").replace("'", "").split())
+    if words in _NEXT_FORMS:
+        return Command(C.NEXT)
+    if words in _PREVIOUS_FORMS:
+        return Command(C.PREVIOUS)
+    parts = words.split()
+    if len(parts) == 2 and parts[0] in _COLOURS and parts[1] == "marbles":
+        return Command(C.MARBLES, colour=parts[0])
+    return None
