@@ -23,6 +23,7 @@ from voicejack.language import (
     LanguageSettings,
     NotUnderstood,
     Resolver,
+    Topic,
 )
 from voicejack.narration import Narrator, Verbosity
 from voicejack.table.inputs import EndOfInput, InputHub
@@ -83,7 +84,7 @@ class Match:
         return make_bot(self.bots[colour], seed=zlib.crc32(seen.encode()))
 
     def _resolver(self) -> Resolver:
-        return Resolver(LanguageSettings(confirm=ConfirmPolicy(self.settings.confirm)))
+        return Resolver(LanguageSettings(confirm=ConfirmPolicy(self.settings.confirm), brief=self.settings.brief))
 
     # ------------------------------------------------------------------
     # The loop
@@ -239,7 +240,7 @@ class Match:
         """Read every legal move with a number; the next "three" (or "option three") picks the third."""
         options = self.narrator.describe_options(self.state, colour)
         choices = tuple(Choice(description, move, (move.phrase,)) for move, description in options)
-        question = Ask(say("options.question"), choices, topic="option")
+        question = Ask(say("options.question"), choices, topic=Topic.OPTION)
         conversation.pending = question
         self.presenter.say([say("options.question")] + [f"{n}: {d}" for n, (_, d) in enumerate(options, 1)])
 
