@@ -52,7 +52,7 @@ def ask_second(rank: str, marble: int, rest: int) -> str:
 
 def ask_meaning(labels: list[str]) -> str:
     """One utterance, two readings: "Did you mean option 2, or the two?"."""
-    return f"Did you mean {', or '.join(labels)}?"
+    return f"Did you mean {', or '.join(label.rstrip('.') for label in labels)}?"
 
 
 def option_label(number: int, label: str) -> str:
@@ -186,7 +186,7 @@ def quoted(text: str) -> str:
     shown = " ".join(words[:QUOTED_WORDS])
     if len(shown) > QUOTED_CHARACTERS:
         return "that"
-    return shown + (" ..." if len(words) > QUOTED_WORDS else "")
+    return shown + (" and the rest" if len(words) > QUOTED_WORDS else "")
 
 
 def unknown(text: str) -> str:
@@ -241,7 +241,8 @@ def refusal(reason: IllegalReason, own: str, partner: str | None, phrase: str) -
     if why is Why.OVERSHOOTS:
         left = reason.left or 0
         return f"{cannot}: only {numbered(left, 'step')} {'is' if left == 1 else 'are'} left to the end of its safe zone."
-    return _simple_refusal(reason, card, subject, blocker) or illegal(phrase, None)
+    text = _simple_refusal(reason, card, subject, blocker) or illegal(phrase, None)
+    return f"After the first part of the seven, {text[:1].lower()}{text[1:]}" if reason.part == 2 else text
 
 
 def _simple_refusal(reason: IllegalReason, card: str, subject: str, blocker: str) -> str:
