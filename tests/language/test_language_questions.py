@@ -191,3 +191,11 @@ def test_confirmations_and_details_follow_the_detail_setting() -> None:
     assert full.prompt.startswith(Narrator(Verbosity.FULL).describe_option(capture, move, "red").split(".")[0])
     assert brief.prompt.startswith(BRIEF.describe_option(capture, move, "red").split(".")[0])
     assert full.prompt != brief.prompt
+
+
+def test_the_list_of_options_is_read_with_its_numbers() -> None:
+    mid = POSITIONS["mid"]
+    options = _options_question(mid, "red")
+    first = options.choices[0].label
+    assert options.spoken().startswith(f"Your options. 1: {first} 2: ")
+    assert ".." not in options.spoken()

@@ -103,7 +103,7 @@ class Choice:
     def spoken(self) -> str:
         label = self.label[:1].upper() + self.label[1:]
         if not self.detail:
-            return f"{label}."
+            return label if label.endswith((".", "?", "!")) else f"{label}."
         if self.label.lower() in self.detail.lower():
             return self.detail
         return f"{label}: {self.detail}"
@@ -137,10 +137,13 @@ class Ask:
     def spoken(self) -> str:
         """The question and its choices, for speech: the values and what each would do, no numbers.
 
-        A question about which of two readings was meant names its choices itself.
+        A question about which of two readings was meant names its choices
+        itself; the list of every option is read with its numbers, which are its answers.
         """
         if self.topic is Topic.MEANING:
             return self.question
+        if self.topic is Topic.OPTION:
+            return " ".join([self.question, *(f"{n}: {c.spoken()}" for n, c in enumerate(self.choices, 1))])
         return " ".join([self.question, *(choice.spoken() for choice in self.choices)])
 
 

@@ -43,7 +43,6 @@ from voicejack.engine import (
     play,
 )
 from voicejack.engine import events as ev
-from voicejack.engine.cards import RANK_WORDS
 from voicejack.language import prompts
 from voicejack.language.dialog import NarratorWording, QuestionBuilder, Wording
 from voicejack.language.forms import (
