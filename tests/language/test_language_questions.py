@@ -199,3 +199,18 @@ def test_the_list_of_options_is_read_with_its_numbers() -> None:
     first = options.choices[0].label
     assert options.spoken().startswith(f"Your options. 1: {first} 2: ")
     assert ".." not in options.spoken()
+
+
+@pytest.mark.parametrize(("position", "said"), [("wall", ("ace", "one")), ("burn_one", ("burn", "two")),
+                                                ("seven_safe", ("seven", "red one", "two"))])
+def test_every_answer_listened_for_while_asking_which_reading_was_meant_means_something(
+        position: str, said: tuple[str, ...]) -> None:
+    state = POSITIONS[position]
+    resolver = Resolver()
+    conversation = Conversation(state.turn, resolver)
+    for text in said:
+        conversation.hear(state, text)
+    asked = conversation.pending
+    assert isinstance(asked, Ask) and asked.topic is Topic.MEANING
+    for phrase in resolver.phrase_set(state, state.turn, asked).phrases:
+        assert not isinstance(resolver.resolve(state, state.turn, phrase, asked), NotUnderstood), phrase
