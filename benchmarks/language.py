@@ -3,6 +3,9 @@
 Measures, for a few fixed positions and a sample of random ones: legal
 moves, phrases in the list (vosk), distinct words, the JSGF text
 (pocketsphinx), and how long building the phrase set and resolving take.
+"rebuilt" times an utterance when the forms of the position are put
+together again for it (as before the resolver kept them per position, seat
+and question); "kept" when they are taken from the resolver, as now.
 Nothing here is asserted; the numbers go in reports.
 """
 
@@ -65,11 +68,16 @@ def random_positions(count: int, seed: int = 1) -> Iterator[GameState]:
             yield state
 
 
-def _timed(action: Callable[[], object], repeat: int = 5) -> float:
-    """Median milliseconds of ``action`` with the form cache cleared each time (the cost of a new position)."""
+def _timed(action: Callable[[], object], repeat: int = 5, resolver: Resolver | None = None,
+           new_position: bool = True) -> float:
+    """Median milliseconds of ``action``, the resolver's forms forgotten each time (and, for a new position, the
+    legal moves and base forms too)."""
     times = []
     for _ in range(repeat):
-        resolver_module._BASE_CACHE.clear()
+        if new_position:
+            resolver_module._BASE_CACHE.clear()
+        if resolver is not None:
+            resolver.clear_cache()
         start = time.perf_counter()
         action()
         times.append((time.perf_counter() - start) * 1000)
@@ -80,15 +88,17 @@ def _row(name: str, state: GameState, resolver: Resolver) -> list[str]:
     grammar = resolver.phrase_set(state, state.turn)
     jsgf = grammar.jsgf()
     vosk = json.dumps(list(grammar.phrases), ensure_ascii=False)
-    build = _timed(lambda: resolver.phrase_set(state, state.turn))
+    build = _timed(lambda: resolver.phrase_set(state, state.turn), resolver=resolver)
     moves = legal_moves(state)
     exact_text = moves[0].phrase
     mangled = " ".join(exact_text.split()[:-1] + ["banana"])
     resolver.phrase_set(state, state.turn)  # warm: the table builds the grammar before it listens
+    rebuilt = _timed(lambda: resolver.resolve(state, state.turn, Heard(exact_text)), resolver=resolver,
+                     new_position=False)
     exact = _timed_warm(lambda: resolver.resolve(state, state.turn, Heard(exact_text)))
     fuzzy = _timed_warm(lambda: resolver.resolve(state, state.turn, Heard(mangled)))
     return [name, str(len(moves)), str(len(grammar.phrases)), str(len(grammar.words())), str(len(vosk)),
-            str(len(jsgf)), str(jsgf.count(" = ")), f"{build:.1f}", f"{exact:.2f}", f"{fuzzy:.1f}"]
+            str(len(jsgf)), str(jsgf.count(" = ")), f"{build:.1f}", f"{rebuilt:.2f}", f"{exact:.2f}", f"{fuzzy:.1f}"]
 
 
 def _timed_warm(action: Callable[[], object], repeat: int = 5) -> float:
@@ -111,17 +121,23 @@ def _print_table(header: list[str], rows: list[list[str]]) -> None:
 def main() -> None:
     resolver = Resolver()
     header = ["position", "moves", "phrases", "words", "vosk json B", "jsgf B", "jsgf rules",
-              "build ms", "exact ms", "fuzzy ms"]
+              "build ms", "exact rebuilt ms", "exact kept ms", "fuzzy ms"]
     rows = [_row(name, state, resolver) for name, state in fixed_positions().items()]
     mid = fixed_positions()["middle game (9 7 A J, 2 out)"]
     for words in ("seven", "jack"):
         asked = resolver.resolve(mid, "red", words)
         assert isinstance(asked, Ask)
         grammar = resolver.phrase_set(mid, "red", asked)
+        answer = asked.choices[0].answers[0]
+        rebuilt = _timed(lambda: resolver.resolve(mid, "red", Heard(answer), asked), resolver=resolver,
+                         new_position=False)
+        resolver.phrase_set(mid, "red", asked)
+        kept = _timed_warm(lambda: resolver.resolve(mid, "red", Heard(answer), asked))
         rows.append([f"middle game, after '{words}'", "-", str(len(grammar.phrases)), str(len(grammar.words())),
                      str(len(json.dumps(list(grammar.phrases)))), str(len(grammar.jsgf())),
-                     str(grammar.jsgf().count(" = ")), "-", "-", "-"])
-    print("Grammar sizes and times (median of 5; build = a new position, resolve = same position again)\n")
+                     str(grammar.jsgf().count(" = ")), "-", f"{rebuilt:.2f}", f"{kept:.2f}", "-"])
+    print("Grammar sizes and times (median of 5; build = a new position; exact = the same position again,")
+    print("its forms rebuilt for the utterance or kept by the resolver)\n")
     _print_table(header, rows)
 
     sample = list(random_positions(60))

@@ -43,7 +43,7 @@ def test_a_question_with_numbered_choices(capsys: pytest.CaptureFixture[str], ta
     assert status == 0
     assert out.splitlines() == [
         "ask: Which of your marbles should the jack swap?", "  1. red 1", "  2. red 2",
-        "ask: Swap red 2 with which marble?", "  1. blue 1", "  2. green 1", "  3. yellow 1",
+        "ask: Swap red 2 with which marble?", "  1. blue 1", "  2. your partner's green 1", "  3. yellow 1",
     ]
 
 

@@ -106,7 +106,7 @@ def test_a_player_not_to_act_is_listened_to_for_commands_only() -> None:
     state = POSITIONS["mid"]
     waiting = phrase_set(state, "blue")
     acting = phrase_set(state, "red")
-    assert "read the board" in waiting.phrases and "quit" in waiting.phrases
+    assert "read the board" in waiting.phrases and "quit the game" in waiting.phrases
     assert not any(p.startswith("play") or p.startswith("burn") for p in waiting.phrases)
     assert set(waiting.phrases) < set(acting.phrases)
 
@@ -114,8 +114,9 @@ def test_a_player_not_to_act_is_listened_to_for_commands_only() -> None:
 def test_the_commands_are_always_listened_for() -> None:
     for _, grammar in GRAMMARS:
         phrases = set(grammar.phrases)
-        for _, forms in COMMANDS:
-            assert set(forms) <= phrases
+        for _, spoken, typed in COMMANDS:
+            assert set(spoken) <= phrases
+            assert not set(typed) & phrases
 
 
 def test_a_pending_question_adds_its_answers() -> None:

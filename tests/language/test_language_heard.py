@@ -187,12 +187,6 @@ def test_the_conversation_keeps_the_question_until_it_is_answered_or_cancelled()
     assert talk.hear(MID, "yes") == Command("quit") and talk.pending is None
 
 
-def test_the_spoken_question_reads_out_its_numbered_choices() -> None:
-    asked = resolve(MID, "red", "ace")
-    assert isinstance(asked, Ask)
-    assert asked.spoken() == "What should the ace do? 1, bring a marble out. 2, 1 step. 3, 11 steps."
-
-
 def test_resolving_leaves_the_state_untouched() -> None:
     state = POSITIONS["mid"]
     before = (list(state.marbles), {c: list(h) for c, h in state.hands.items()}, state.turn, state.rng.getstate())

@@ -179,7 +179,7 @@ def test_card_first_dialog_yes_repeats_the_question_and_no_cancels(tmp_path: Pat
     state = table_from_dict(data)
     lines = ["seven", "yes", "no", "seven", "red one", "five", "quit", "yes"]
     _, _, transcript = kit.run_match(state, lines, tmp_path / "s.json", announce=False)
-    asked = "Which marble moves first? 1, red 1. 2, red 2."
+    asked = "Which marble moves first? Your red 1 is on cell 5. Your red 2 is on cell 70."
     assert transcript.lines.count(asked) == 3  # asked, asked again after "yes", asked after starting over
     assert any(line.startswith("Cancelled. Your turn, red.") for line in transcript.lines)
     assert state.history[0] == ("red", "play seven red one five red two two")

@@ -13,7 +13,6 @@ import pytest
 from voicejack.engine import events as ev
 from voicejack.language import Grammar, Heard
 from voicejack.narration import Narrator
-from voicejack.table import readout
 from voicejack.table.inputs import InputHub, KeyboardSource, ScriptSource, Utterance
 from voicejack.table.match import Match, MatchConfig
 from voicejack.table.settings import Settings
@@ -26,9 +25,9 @@ def test_the_board_is_read_a_line_at_a_time(tmp_path: Path, kit) -> None:
              "quit", "yes"]
     _, _, transcript = kit.run_match(state, lines, tmp_path / "s.json", announce=False)
     narrator = Narrator()
-    board = readout.board_lines(narrator, state, "red")
+    board = narrator.board_lines(state, "red")
     expected = [board[0], board[1], board[2], board[1], board[1],
-                readout.player_line(narrator, state, "green", "red"), narrator.where_is(state, 0, "red")]
+                narrator.player_line(state, "green", "red"), narrator.where_is(state, 0, "red")]
     assert len(board) > 3 and board[0] != board[1]
     at = -1
     for line in expected:
@@ -93,7 +92,7 @@ def test_speech_heard_under_an_old_grammar_is_not_played_in_the_new_position(tmp
     match.run(announce_start=False)
     assert state.history == []
     assert "The game moved on while you were speaking. Please say that again." in printed.text
-    assert readout.board_lines(Narrator(), state, "red")[0] in printed.text
+    assert Narrator().board_lines(state, "red")[0] in printed.text
 
 
 def test_a_silent_player_is_warned_before_losing_the_seat(tmp_path: Path, kit) -> None:
@@ -113,7 +112,7 @@ def test_resuming_says_who_you_are_and_what_is_played(tmp_path: Path, kit) -> No
     hub.add(ScriptSource(["quit", "yes"]))
     transcript = kit.Transcript()
     Match(state, transcript, hub, MatchConfig(tmp_path / "s.json")).run(announce_start=False, resumed=True)
-    summary = readout.resume_summary(Narrator(), state, "red")
+    summary = Narrator().resume_summary(state, "red")
     assert summary and transcript.lines[:len(summary)] == summary
 
 
@@ -143,4 +142,4 @@ def test_mono_is_a_setting_given_to_the_audio_output(tmp_path: Path, kit, monkey
 def test_a_players_marbles_on_request(tmp_path: Path, kit, line: str) -> None:
     state = kit.two_player_state(seed=12)
     _, _, transcript = kit.run_match(state, [line, "quit", "yes"], tmp_path / "s.json", announce=False)
-    assert readout.player_line(Narrator(), state, "green", "red") in transcript.lines
+    assert Narrator().player_line(state, "green", "red") in transcript.lines

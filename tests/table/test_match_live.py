@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from voicejack.audio import cuepack
+from voicejack.audio.cuenames import Cue
 from voicejack.engine import legal_phrases, make_rules, new_game
 from voicejack.table.inputs import InputHub, ScriptSource
 from voicejack.table.match import Match, MatchConfig
@@ -34,8 +34,8 @@ def test_the_turn_and_win_cues_are_heard_once_each(tmp_path: Path, kit) -> None:
     assert outcome.winner is not None
     assert sum(line.startswith("Your turn, red.") for line in printed) >= 10
     # One cue for each of red's turns, prompted or not (a whole-hand burn, R30, is played without asking).
-    assert len(audio.cues(cuepack.YOUR_TURN)) == sum(colour == "red" for colour, _ in state.history)
-    assert len(audio.cues(cuepack.WIN)) == 1
+    assert len(audio.cues(Cue.YOUR_TURN)) == sum(colour == "red" for colour, _ in state.history)
+    assert len(audio.cues(Cue.WIN)) == 1
 
 
 def test_stop_talking_cuts_a_bot_narration_at_once(tmp_path: Path, kit) -> None:

@@ -9,58 +9,47 @@ from pathlib import Path
 import numpy as np
 
 from voicejack.app.play import play_main
-from voicejack.audio import cuebank, mixer
+from voicejack.audio.output import AudioOutput, Played
 from voicejack.audio.wavio import read_wav
 
 
 def test_a_recorded_match_plays_each_moves_steps_before_its_words(tmp_path: Path, monkeypatch) -> None:
-    cue_names: dict[int, str] = {}
-    cues: list[tuple[str, int, int]] = []   # (name, first frame, frames)
-    clips: list[mixer.SpeechClip] = []
-    stereo, play, new_speech = cuebank.CueBank.stereo, mixer.Mixer.play, mixer.Mixer.new_speech
+    heard: list[Played] = []
+    close = AudioOutput.close
 
-    def named_stereo(self, name, azimuth, headphones):
-        buffer = stereo(self, name, azimuth, headphones)
-        cue_names[id(buffer)] = name
-        return buffer
+    def close_and_keep_timeline(self: AudioOutput) -> None:
+        heard.extend(self.played())
+        close(self)
 
-    def logged_play(self, buffer, start_frame=None, gain=1.0):
-        cues.append((cue_names.get(id(buffer), "?"), self.frame if start_frame is None else start_frame, len(buffer)))
-        play(self, buffer, start_frame, gain)
-
-    def logged_speech(self, text):
-        clip = new_speech(self, text)
-        clips.append(clip)
-        return clip
-
-    monkeypatch.setattr(cuebank.CueBank, "stereo", named_stereo)
-    monkeypatch.setattr(mixer.Mixer, "play", logged_play)
-    monkeypatch.setattr(mixer.Mixer, "new_speech", logged_speech)
+    monkeypatch.setattr(AudioOutput, "close", close_and_keep_timeline)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setattr("sys.stdin", io.StringIO("options\n1\n" * 3 + "quit\nyes\n"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("options\noption one\n" * 3 + "quit the game\nyes\n"))
     record = tmp_path / "match.wav"
     assert play_main(["--players", "2", "--seed", "1", "--keyboard", "--record", str(record)]) == 0
 
     wav = read_wav(record)
-    samples = wav.samples
     assert wav.channels == 2
-    spoken = [(clip.started_frame, clip.started_frame + len(clip.buffer), clip.text)
-              for clip in clips if clip.buffer is not None and clip.started_frame >= 0]
-    steps = [(start, frames) for name, start, frames in cues if name.startswith("step")]
-    assert len(steps) > 10 and spoken
+    speech = [item for item in heard if item.kind == "speech"]
+    steps = [item for item in heard if item.kind == "cues" and "step" in item.what]
+    assert len(steps) >= 3 and speech
     # Never a step under a sentence...
-    for start, _ in steps:
-        assert not any(begin <= start < end for begin, end, _ in spoken), "a step sounded under speech"
-    # ...and each walk told after its steps have been heard (steps first, then the distance in words).
-    walks = [(begin, text) for begin, _, text in spoken if "walked" in text and text.startswith("Green played")]
-    assert walks
-    for begin, text in walks:
-        before = [start + frames for start, frames in steps if start < begin]
-        assert before, f"no steps before {text!r}"
-        assert max(before) <= begin
+    for group in steps:
+        assert not any(s.started <= group.started < s.ended for s in speech), f"steps {group} sounded under speech"
+    # ...and the sentence after each group of steps starts once the steps have been heard.
+    for group in steps:
+        following = [s for s in speech if s.started >= group.started]
+        assert following, f"nothing told after {group}"
+        assert following[0].started >= group.ended
+    # Green's (the bot's) moves are each told right after their steps.
+    told = [s for s in speech if s.what.startswith("Green")]
+    assert told
+    for sentence in told:
+        earlier = [item for item in heard if item.started < sentence.started]
+        assert earlier and earlier[-1].kind == "cues", f"{sentence.what!r} did not follow its steps"
     # The recording holds what was logged: sound where the steps are.
-    start, frames = steps[0]
-    window = samples[start:start + frames]
+    rate = wav.sample_rate
+    first = steps[0]
+    window = wav.samples[int(first.started * rate):int(first.ended * rate)]
     assert float(np.sqrt(np.mean(window.astype(np.float64) ** 2))) > 1e-4
-    assert len(samples) >= max(end for _, end, _ in spoken)
+    assert len(wav.samples) >= int(max(s.ended for s in speech) * rate)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import inspect
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -275,14 +274,11 @@ def _open_audio(settings: Settings, record: str | None) -> tuple[AudioOutput | N
 
 def _make_audio(kind: type[AudioOutput], settings: Settings, record: str | None, notify: Callable[[str], None],
                 realtime: bool) -> AudioOutput:
-    options: dict[str, Any] = {}
-    if "mono" in inspect.signature(kind).parameters:
-        options["mono"] = settings.mono
     return kind(
         device=settings.output_device, record_path=record, headphones=settings.headphones,
         speech_rate=settings.speech_rate, speech_volume=settings.speech_volume, cue_volume=settings.cue_volume,
         on_text=None,  # the presenter prints every line itself
-        notify=notify, realtime=realtime, **options,
+        notify=notify, realtime=realtime, mono=settings.mono,
     )
 
 

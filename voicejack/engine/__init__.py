@@ -36,6 +36,7 @@ from voicejack.engine.rules import (
     mover_colour,
 )
 from voicejack.engine.state import GameState, LastCard, Rules, Seat
+from voicejack.engine.why import IllegalReason, Why, why_illegal
 
 __all__ = [
     "BASE_CELL", "COLOURS", "HOME", "SAFE_OFFSET", "TRACK_CELLS",
@@ -44,4 +45,5 @@ __all__ = [
     "apply_move", "find_move", "forced_burn_target", "is_home", "is_safe", "is_track", "legal_moves", "legal_phrases",
     "make_rules", "marble_colour", "marble_id", "marble_name", "marble_number", "marble_words",
     "mover_colour", "new_game", "play", "position_to_text", "progress", "safe_place",
+    "IllegalReason", "Why", "why_illegal",
 ]

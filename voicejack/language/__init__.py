@@ -20,13 +20,15 @@ from voicejack.language.resolution import (
     Dialog,
     LanguageSettings,
     NotUnderstood,
+    NotUnderstoodCode,
     Resolution,
+    Topic,
     summary,
 )
 from voicejack.language.resolver import Language, Resolver, phrase_set, resolve, sends_home_own
 
 __all__ = [
     "Ask", "Choice", "Command", "CommandName", "Confirm", "ConfirmPolicy", "Conversation", "Dialog", "Grammar", "Heard",
-    "Language", "LanguageSettings", "NotUnderstood", "Resolution", "Resolver", "phrase_set", "resolve",
-    "sends_home_own", "summary",
+    "Language", "LanguageSettings", "NotUnderstood", "NotUnderstoodCode", "Resolution", "Resolver", "Topic",
+    "phrase_set", "resolve", "sends_home_own", "summary",
 ]

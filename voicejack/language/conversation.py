@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from voicejack.engine import GameState, Move
 from voicejack.hearing import Grammar, Heard
-from voicejack.language.resolution import Ask, Command, Confirm, Dialog, Resolution
+from voicejack.language.resolution import Ask, Command, CommandName, Confirm, Dialog, Resolution
 from voicejack.language.resolver import Resolver
 
 #: Commands after which the pending question is dropped.
-DROPS_DIALOG = frozenset({"cancel", "no"})
+DROPS_DIALOG = frozenset({CommandName.CANCEL, CommandName.NO})
 
 
 class Conversation:

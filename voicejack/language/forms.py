@@ -18,7 +18,7 @@ from voicejack.engine.board import COLOURS
 from voicejack.engine.cards import RANK_WORDS
 from voicejack.language.dialog import marble_forms
 from voicejack.language.normalise import Key, key_of
-from voicejack.language.resolution import Ask, Command, CommandName
+from voicejack.language.resolution import Ask, Command, CommandName, Topic
 from voicejack.language.words import NUMBER_VALUES, ORDINAL_WORDS, number_word
 
 # Tiers settle an exact tie: an answer to the pending question beats a command beats a move.
@@ -52,48 +52,77 @@ class Entry:
     tier: int
     spoken: bool
     vague: bool = False  # names too little to play without confirming (a marble alone)
+    option_reading: bool = False  # a bare number read as the number of a choice
 
 
-#: (command name, spoken forms). "where" is built per marble below.
-COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("board", ("read the board", "board", "read board", "the board")),
-    ("hand", ("my cards", "cards", "hand", "my hand", "read my cards")),
-    ("options", ("options", "my options", "what can i say", "moves")),
-    ("repeat", ("repeat", "say again", "say that again", "again")),
-    ("help", ("help",)),
-    ("score", ("score", "the score", "what is the score")),
-    ("last_card", ("last card", "the last card")),
-    ("turn", ("whose turn", "whose turn is it")),
-    ("cancel", ("cancel", "never mind")),
-    ("yes", ("yes", "yeah", "yep", "correct", "confirm")),
-    ("no", ("no", "nope")),
-    ("stop", ("stop", "silence", "stop talking")),
-    ("slower", ("slower", "slow down", "speak slower")),
-    ("faster", ("faster", "speed up", "speak faster")),
-    ("louder", ("louder", "volume up")),
-    ("quieter", ("quieter", "softer", "volume down")),
-    ("brief", ("brief", "less detail")),
-    ("full", ("full", "more detail", "full detail")),
-    ("save", ("save", "save game", "save the game")),
-    ("quit", ("quit", "quit game", "quit the game")),
-    ("leave", ("leave", "leave the table", "leave table")),
+#: (command, spoken forms, typed-only forms). One-word forms that sound like a card, a number or an
+#: answer ("full" heard for "four", "score" for "four", "back" for "jack"), or that change a setting or
+#: the match, are typed only: by voice these commands take their longer forms. "where" and "marbles"
+#: are built per marble and colour below.
+COMMANDS: tuple[tuple[CommandName, tuple[str, ...], tuple[str, ...]], ...] = (
+    (CommandName.BOARD, ("read the board", "read board", "the board"), ("board",)),
+    (CommandName.HAND, ("my cards", "my hand", "read my cards"), ("cards", "hand")),
+    (CommandName.OPTIONS, ("options", "my options", "what can i say"), ("moves",)),
+    (CommandName.REPEAT, ("repeat", "say again", "say that again"), ("again",)),
+    (CommandName.HELP, ("help",), ()),
+    (CommandName.SCORE, ("the score", "what is the score"), ("score",)),
+    (CommandName.LAST_CARD, ("last card", "the last card"), ()),
+    (CommandName.TURN, ("whose turn", "whose turn is it"), ()),
+    (CommandName.CANCEL, ("cancel", "never mind"), ()),
+    (CommandName.YES, ("yes", "yeah", "yep", "correct", "confirm"), ()),
+    (CommandName.NO, ("no", "nope"), ()),
+    (CommandName.STOP, ("stop talking",), ("stop", "silence")),
+    (CommandName.SLOWER, ("slow down", "speak slower"), ("slower",)),
+    (CommandName.FASTER, ("speed up", "speak faster"), ("faster",)),
+    (CommandName.LOUDER, ("volume up", "speak louder"), ("louder",)),
+    (CommandName.QUIETER, ("volume down", "speak softer"), ("quieter", "softer")),
+    (CommandName.BRIEF, ("less detail", "brief detail"), ("brief",)),
+    (CommandName.FULL, ("more detail", "full detail"), ("full",)),
+    (CommandName.SAVE, ("save game", "save the game"), ("save",)),
+    (CommandName.QUIT, ("quit game", "quit the game"), ("quit",)),
+    (CommandName.LEAVE, ("leave the table", "leave table"), ("leave",)),
+    (CommandName.NEXT, ("next", "next line"), ()),
+    (CommandName.PREVIOUS, ("previous", "previous line"), ("back",)),
 )
-COMMAND_NAMES: tuple[str, ...] = tuple(name for name, _ in COMMANDS) + ("where",)
+COMMAND_NAMES: tuple[CommandName, ...] = tuple(name for name, _, _ in COMMANDS) + (CommandName.WHERE,
+                                                                                    CommandName.MARBLES)
 
 
 def command_entries(state: GameState, seat: str) -> Iterator[Entry]:
-    for name, forms in COMMANDS:
-        for form in forms:
-            yield Entry(form, key_of(form), Command(CommandName(name)), TIER_COMMAND, True)
+    for name, spoken, typed in COMMANDS:
+        for form in spoken:
+            yield Entry(form, key_of(form), Command(name), TIER_COMMAND, True)
+        for form in typed:
+            yield Entry(form, key_of(form), Command(name), TIER_COMMAND, False)
     own = seat if seat in state.rules.seats else ""
     for colour in state.rules.seats:
         start = COLOURS.index(colour) * 4
         for marble in range(start, start + 4):
             target = Command(CommandName.WHERE, marble)
             names = marble_forms(marble, own)
-            for index, name in enumerate(names):
+            for index, spelled in enumerate(names):
                 # "where is number one" is clumsy speech: keep it for matching only.
-                yield Entry(f"where is {name}", key_of(f"where is {name}"), target, TIER_COMMAND, index < 2)
+                yield Entry(f"where is {spelled}", key_of(f"where is {spelled}"), target, TIER_COMMAND, index < 2)
+    yield from _marbles_entries(state, own)
+
+
+def _marbles_entries(state: GameState, own: str) -> Iterator[Entry]:
+    """One player's line of the board readout: "blue's marbles", "read blue", "my marbles", "my partner's marbles"."""
+    for colour in state.rules.seats:
+        target = Command(CommandName.MARBLES, colour=colour)
+        # The recogniser's dictionary has no "red's" or "yellow's": "red marbles" is the spoken form for every colour.
+        for form, spoken in ((f"{colour} marbles", True), (f"where are the {colour} marbles", True),
+                             (f"read {colour}", True), (f"{colour}'s marbles", False),
+                             (f"where are {colour}'s marbles", False)):
+            yield Entry(form, key_of(form), target, TIER_COMMAND, spoken)
+    if own:
+        yield Entry("my marbles", key_of("my marbles"), Command(CommandName.MARBLES, colour=own), TIER_COMMAND, True)
+        partner = state.rules.partner(own)
+        if partner is not None:
+            target = Command(CommandName.MARBLES, colour=partner)
+            # Spoken words are letters only, so the recogniser listens for "my partner marbles".
+            for form, spoken in (("my partner marbles", True), ("my partner's marbles", False)):
+                yield Entry(form, key_of(form), target, TIER_COMMAND, spoken)
 
 
 def move_entries(state: GameState, seat: str, moves: list[Move]) -> Iterator[Entry]:
@@ -224,8 +253,8 @@ def _partial_forms(move: Move, own: str) -> Iterator[tuple[str, bool]]:
         yield "sweep", True
 
 
-def numbers_are_labels(dialog: Ask) -> bool:
-    """Does a bare number name a choice ("two" the card, "five" steps) rather than an option number?"""
+def numbers_are_values(dialog: Ask) -> bool:
+    """Are some of the question's answers bare numbers ("two" the card, "five" steps, "eleven" for the ace, "one" for red 1)?"""
     return any(
         len(key) == 1 and key[0] in NUMBER_VALUES
         for choice in dialog.choices for key in map(key_of, choice.answers)
@@ -233,19 +262,25 @@ def numbers_are_labels(dialog: Ask) -> bool:
 
 
 def answer_entries(dialog: Ask) -> Iterator[Entry]:
-    """The pending question's answers: its choices' own forms, "option three", "three", "third"."""
-    bare_numbers_are_labels = numbers_are_labels(dialog)
+    """The pending question's answers: its choices' own values and, when it is numbered, its numbers.
+
+    A bare "three" in a numbered question is an ``option_reading``: the
+    resolver plays nothing from it alone, since it may just as well be a
+    value. Where the values are numbers it is not listened for at all.
+    """
+    bare_numbers_spoken = not numbers_are_values(dialog)
     for index, choice in enumerate(dialog.choices):
         pick = Pick(index)
-        number = number_word(index + 1) if index + 1 <= 20 else str(index + 1)
         for form in choice.answers:
             yield Entry(form, key_of(form), pick, TIER_ANSWER, True)
+        if not dialog.numbered:
+            continue
+        number = number_word(index + 1) if index + 1 <= 20 else str(index + 1)
         yield Entry(f"option {number}", key_of(f"option {number}"), pick, TIER_ANSWER, True)
-        if not bare_numbers_are_labels:
-            yield Entry(number, key_of(number), pick, TIER_ANSWER, True)
-            if dialog.topic not in ("marble", "second"):
-                # "number three" picks option three where no marble is asked for
-                yield Entry(f"number {number}", key_of(f"number {number}"), pick, TIER_ANSWER, False)
+        yield Entry(number, key_of(number), pick, TIER_ANSWER, bare_numbers_spoken, option_reading=True)
+        if dialog.topic not in (Topic.MARBLE, Topic.SECOND):
+            # "number three" for option three where no marble is asked for
+            yield Entry(f"number {number}", key_of(f"number {number}"), pick, TIER_ANSWER, False, option_reading=True)
         if index + 1 < len(ORDINAL_WORDS):
             ordinal = ORDINAL_WORDS[index + 1]
             yield Entry(ordinal, key_of(ordinal), pick, TIER_ANSWER, True)

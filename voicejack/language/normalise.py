@@ -39,6 +39,7 @@ _HASH_NUMBER = re.compile(r"^#(\d+)$")
 _MAX_READINGS_SPLIT = 3  # at most 2**3 readings of one utterance
 
 _MARBLE_LEADS = COLOUR_WORDS | {"marble"}
+_POSSESSORS = COLOUR_WORDS | {"partner"}
 _IS_CONTRACTIONS = frozenset({"where", "what", "who", "whose", "that", "it", "there"})
 
 
@@ -83,6 +84,9 @@ def _tokenise(text: str, typed: bool) -> list[tuple[str, int]]:
                 continue
             if word.endswith("'s") and word[:-2] in _IS_CONTRACTIONS:
                 out.extend(((word[:-2], index), ("is", index)))
+                continue
+            if word.endswith("'s") and word[:-2] in _POSSESSORS:
+                out.append((word[:-2], index))  # "blue's marbles" is "blue marbles"
                 continue
             if word in TYPED_ORDINALS:
                 out.append((TYPED_ORDINALS[word], index))

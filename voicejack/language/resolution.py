@@ -2,7 +2,7 @@
 
     Move            a legal move: play it now
     Confirm         a move (or a destructive command) to confirm: "..., yes or no?"
-    Ask             a question with numbered choices (the card-first dialog)
+    Ask             a question whose answers are values (the card-first dialog)
     Command         an always-available command (board, repeat, where is red 1, ...)
     NotUnderstood   nothing to do, with a short spoken reason and a code
 
@@ -75,27 +75,54 @@ class Confirm:
         return self.move.phrase if isinstance(self.move, Move) else str(self.move)
 
 
+class Topic(StrEnum):
+    """What a question asks (its value is the name the case tables print)."""
+
+    CARD = "card"        # which card
+    WHAT = "what"        # what the card should do (out, walk 1 or 11, sweep, force a burn)
+    MARBLE = "marble"    # which marble
+    STEPS = "steps"      # how many steps of the 7 for the first marble
+    SECOND = "second"    # which marble second (the rest of the 7, the jack's partner)
+    OPTION = "option"    # the numbered list of every option ("options")
+    MEANING = "meaning"  # one utterance had two readings: which was meant
+
+
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """One numbered answer of a question: what it is called and where it leads."""
+    """One answer of a question: what it is called, where it leads, and how a player may say it.
+
+    ``detail`` is spoken after the label: where the marble stands and where
+    it would land (the narration package's wording).
+    """
 
     label: str
     then: Move | Ask
-    answers: tuple[str, ...] = ()  # spoken forms that pick this choice, besides its number
+    answers: tuple[str, ...] = ()  # spoken forms that pick this choice, besides "option <number>"
+    detail: str = ""
+
+    def spoken(self) -> str:
+        label = self.label[:1].upper() + self.label[1:]
+        if not self.detail:
+            return label if label.endswith((".", "?", "!")) else f"{label}."
+        if self.label.lower() in self.detail.lower():
+            return self.detail
+        return f"{label}: {self.detail}"
 
 
 @dataclass(frozen=True, slots=True)
 class Ask:
     """A question, one at a time; choice k (1-based) is ``choices[k - 1]``.
 
-    ``topic`` says what is asked: "card", "what", "marble", "steps" or
-    "second". In "steps" and "card" questions a bare number names steps or
-    a card; elsewhere it names an option.
+    The answers are the choices' own words (the values: "out", "one step",
+    "red one"). In a ``numbered`` question "option three", "third" and a bare
+    "three" also name choice 3; a bare number that could be both a value and
+    a choice number is asked about, never guessed (see resolver.py).
     """
 
     question: str
     choices: tuple[Choice, ...]
-    topic: str = "marble"
+    topic: Topic = Topic.MARBLE
+    numbered: bool = True
 
     def moves(self) -> frozenset[Move]:
         """Every move still reachable from this question."""
@@ -108,26 +135,49 @@ class Ask:
         return frozenset(found)
 
     def spoken(self) -> str:
-        """The question with its numbered choices, as one sentence for speech."""
-        options = ". ".join(f"{number}, {choice.label}" for number, choice in enumerate(self.choices, 1))
-        return f"{self.question} {options}."
+        """The question and its choices, for speech: the values and what each would do, no numbers.
+
+        A question about which of two readings was meant names its choices
+        itself; the list of every option is read with its numbers, which are its answers.
+        """
+        if self.topic is Topic.MEANING:
+            return self.question
+        if self.topic is Topic.OPTION:
+            return " ".join([self.question, *(f"{n}: {c.spoken()}" for n, c in enumerate(self.choices, 1))])
+        return " ".join([self.question, *(choice.spoken() for choice in self.choices)])
+
+
+class NotUnderstoodCode(StrEnum):
+    """Why nothing happened. The first seven are clear refusals (the error cue); the rest were not caught."""
+
+    NOT_YOUR_TURN = "not_your_turn"
+    NO_CARD = "no_card"
+    ILLEGAL = "illegal"
+    MUST_BURN = "must_burn"
+    FORCED_BURN = "forced_burn"
+    OVER = "over"
+    NO_OPTION = "no_option"
+    UNCLEAR = "unclear"    # heard with too little confidence
+    EMPTY = "empty"        # nothing, or only fillers ("um")
+    UNKNOWN = "unknown"    # words that are nothing of the language
+
+
+_Code = NotUnderstoodCode
+REFUSALS = frozenset({_Code.NOT_YOUR_TURN, _Code.NO_CARD, _Code.ILLEGAL, _Code.MUST_BURN, _Code.FORCED_BURN,
+                      _Code.OVER, _Code.NO_OPTION})
 
 
 @dataclass(frozen=True, slots=True)
 class NotUnderstood:
-    """Nothing happens. ``code`` lets the caller pick a cue:
-
-    "not_your_turn", "no_card", "illegal", "must_burn", "forced_burn",
-    "over", "unclear", "no_option", "empty", "unknown".
-    """
+    """Nothing happens: a short spoken ``reason``, and a ``code`` that lets the caller pick a cue."""
 
     reason: str
-    code: str = "unknown"
+    code: NotUnderstoodCode = NotUnderstoodCode.UNKNOWN
 
     @property
     def refused(self) -> bool:
         """True for a clear refusal (the error cue), False when we simply did not catch it."""
-        return self.code in ("not_your_turn", "no_card", "illegal", "must_burn", "forced_burn", "over", "no_option")
+        return self.code in REFUSALS
 
 
 Resolution = Move | Confirm | Ask | Command | NotUnderstood
@@ -155,6 +205,7 @@ class LanguageSettings:
     alternative_penalty: float = 1.0  # cost added per rank of an n-best alternative
     destructive_commands: frozenset[CommandName] = field(
         default_factory=lambda: frozenset({CommandName.QUIT, CommandName.LEAVE}))
+    brief: bool = True  # the wording of confirmations and question details: brief, or full sentences
 
 
 def summary(result: Resolution) -> str:

@@ -4,17 +4,26 @@ The order of business for one utterance:
 
 1. Normalise every hypothesis (the best text and the n-best alternatives).
 2. An exact hit of the best text on a form of the language wins, the
-   pending question's answers first, then commands, then moves.
+   pending question's answers first, then commands, then moves. Words
+   with two readings (a bare "one" that is both the value "1 step" and
+   choice 1, "two" that is option 2 and the card two) are asked about; a
+   bare number that can only be a choice's number is confirmed. No move is
+   ever played from words that could mean another.
 3. Otherwise refuse plainly what can be recognised as a mistake: not your
-   turn, a card not in hand, a well-formed but illegal move, burning when
-   a card can move, an option number that does not exist.
+   turn, a card not in hand, a whole move phrase that is not legal (with
+   the engine's reason), burning when a card can move, an option number
+   that does not exist.
 4. Otherwise score every form by word edit distance over all hypotheses
    and take the best only when it is clearly best; when several are close,
-   ask with numbered choices. Never an illegal move, never a guess.
+   ask. Never an illegal move, never a guess.
 
 A move that was not heard exactly, or heard with low confidence, is
 confirmed ("..., yes or no?"); so is one that sends home the player's own
 or partner's marble, and so are quit and leave.
+
+The forms of a position are built once per resolver and position, seat and
+pending question (``Resolver.language``): a table builds the grammar, then
+resolves what it heard, often several times over one turn.
 """
 
 from __future__ import annotations
@@ -22,25 +31,20 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 
 from voicejack.engine import (
     GameState,
     Move,
     MoveKind,
-    is_home,
-    is_safe,
     legal_moves,
     marble_colour,
-    marble_name,
     mover_colour,
     play,
 )
 from voicejack.engine import events as ev
-from voicejack.engine.board import COLOUR_INDEX, NUMBER_WORDS
-from voicejack.engine.cards import WORD_RANKS
-from voicejack.engine.moves import PhraseSyntaxError, parse_phrase_syntax
 from voicejack.language import prompts
-from voicejack.language.dialog import QuestionBuilder
+from voicejack.language.dialog import NarratorWording, QuestionBuilder, Wording
 from voicejack.language.forms import (
     TIER_MOVE,
     Entry,
@@ -50,22 +54,27 @@ from voicejack.language.forms import (
     answer_entries,
     command_entries,
     move_entries,
-    numbers_are_labels,
+    numbers_are_values,
 )
 from voicejack.hearing import Grammar, Heard
 from voicejack.language.match import CLEAR_MARGIN, allowed_cost, word_distance
-from voicejack.language.normalise import Key, Normalised, normalise
+from voicejack.language.normalise import Key, Normalised, key_of, normalise
+from voicejack.language.refusals import not_a_choice, refusal
 from voicejack.language.resolution import (
     Ask,
+    Choice,
     Command,
+    CommandName,
     Confirm,
     ConfirmPolicy,
     Dialog,
     LanguageSettings,
     NotUnderstood,
+    NotUnderstoodCode,
     Resolution,
+    Topic,
 )
-from voicejack.language.words import CARD_WORDS, COLOUR_WORDS, NUMBER_VALUES, ORDINAL_VALUES
+from voicejack.language.words import CARD_WORDS, number_word
 
 #: A move form matched while a question is pending costs a little more than an answer.
 _MOVE_PENALTY_IN_DIALOG = 0.5
@@ -113,14 +122,15 @@ def _base(state: GameState, seat: str, acting: bool) -> tuple[list[Move], tuple[
 class Language:
     """The forms in play for one position, seat and pending question."""
 
-    def __init__(self, state: GameState, seat: str, dialog: Dialog = None) -> None:
+    def __init__(self, state: GameState, seat: str, dialog: Dialog = None, wording: Wording | None = None) -> None:
         self.state = state
         self.seat = seat
         self.acting = seat == state.turn and state.winner is None
         moves, base = _base(state, seat, self.acting)
         self.moves: list[Move] = moves
         self.dialog = self._still_valid(dialog)
-        self.builder = QuestionBuilder(state, seat)
+        self.builder = QuestionBuilder(state, seat, wording)
+        self._grammar: Grammar | None = None
         entries = list(base)
         if isinstance(self.dialog, Ask):
             # While a question is pending, a marble named alone answers it; it does not start afresh.
@@ -148,75 +158,166 @@ class Language:
         return mover_colour(self.state, self.seat) if self.seat in self.state.rules.seats else self.seat
 
     def grammar(self) -> Grammar:
-        return Grammar(tuple(sorted({entry.form for entry in self.entries if entry.spoken})))
+        if self._grammar is None:
+            self._grammar = Grammar(tuple(sorted({entry.form for entry in self.entries if entry.spoken})))
+        return self._grammar
 
 
 Describe = Callable[[GameState, Move, str], str]
 
-
-def brief_description(state: GameState, move: Move, listener: str) -> str:
-    """The narrator's brief account of an option (the default wording of confirmations)."""
-    from voicejack.narration.narrator import Narrator, Verbosity
-
-    return Narrator(Verbosity.BRIEF).describe_option(state, move, listener)
+#: Languages (forms of one position, seat and pending question) a resolver keeps.
+LANGUAGE_CACHE_SIZE = 8
 
 
 class Resolver:
-    """Resolves utterances with one set of settings (confirmation policy, confidence thresholds).
+    """Resolves utterances with one set of settings (confirmation policy, confidence thresholds, wording).
 
     ``describe(state, move, listener)`` words a move for its confirmation
-    prompt; by default the narrator's brief description. A table passes its
-    own narrator's ``describe_option`` to follow the player's verbosity.
+    prompt; by default the narrator's description, brief or full as
+    ``settings.brief`` says; the details of question choices follow the same setting.
     """
 
     def __init__(self, settings: LanguageSettings | None = None, describe: Describe | None = None) -> None:
         self.settings = settings or LanguageSettings()
-        self.describe: Describe = describe or brief_description
+        self.wording: Wording = NarratorWording(self.settings.brief)
+        self.describe: Describe = describe or self.wording.option
+        self._languages: OrderedDict[tuple[object, ...], Language] = OrderedDict()
+        self._lock = threading.Lock()
 
     # Public API ------------------------------------------------------------
 
+    def language(self, state: GameState, seat: str, dialog: Dialog = None) -> Language:
+        """The forms in play, built once per position, seat and pending question.
+
+        The key holds the state object itself (kept alive by the cached
+        Language, so its id cannot be reused) and its contents, since states
+        are changed in place by the table.
+        """
+        key = (id(state), _fingerprint(state, seat), dialog)
+        with self._lock:
+            found = self._languages.get(key)
+            if found is not None:
+                self._languages.move_to_end(key)
+                return found
+        built = Language(state, seat, dialog, self.wording)
+        with self._lock:
+            self._languages[key] = built
+            while len(self._languages) > LANGUAGE_CACHE_SIZE:
+                self._languages.popitem(last=False)
+        return built
+
+    def clear_cache(self) -> None:
+        with self._lock:
+            self._languages.clear()
+
     def phrase_set(self, state: GameState, seat: str, dialog: Dialog = None) -> Grammar:
         """Everything a recogniser should listen for now, for ``seat``."""
-        return Language(state, seat, dialog).grammar()
+        return self.language(state, seat, dialog).grammar()
 
     def resolve(self, state: GameState, seat: str, heard: Heard | str, dialog: Dialog = None) -> Resolution:
         """What the game should do on hearing ``heard`` from ``seat`` (a plain string counts as typed)."""
         if isinstance(heard, str):
             heard = Heard(heard, typed=True)
-        language = Language(state, seat, dialog)
+        language = self.language(state, seat, dialog)
         texts = [heard.text] + [alt for alt in dict.fromkeys(heard.alternatives) if alt != heard.text]
         hypotheses = [normalise(text, heard.typed) for text in texts]
         primary = hypotheses[0]
         if not primary.primary:
-            return NotUnderstood(prompts.say_more() if primary.raw_words else prompts.empty(), "empty")
+            return NotUnderstood(prompts.say_more() if primary.raw_words else prompts.empty(), NotUnderstoodCode.EMPTY)
         low_confidence = False
         confidences = _meaning_confidences(heard, primary)
         if confidences:
             if sum(confidences) / len(confidences) < self.settings.reject_confidence:
-                return NotUnderstood(prompts.unclear(), "unclear")
+                return NotUnderstood(prompts.unclear(), NotUnderstoodCode.UNCLEAR)
             low_confidence = min(confidences) < self.settings.low_confidence
 
-        exact = _exact_targets(language, primary)
-        if exact:
-            vague = any(entry.vague and entry.target in exact for entry in language.by_key[primary.primary])
-            if len(exact) == 1:
-                target = exact[0]
-                certain = not (low_confidence or vague or _alternatives_disagree(language, hypotheses[1:], target))
-                return self._finish(language, target, certain)
-            return self._ambiguous(language, exact, heard.text, certain=not low_confidence)
+        hits = language.by_key.get(primary.primary, [])
+        if hits:
+            return self._exact(language, hits, hypotheses, low_confidence, heard.text)
 
-        refusal = _refusal(language, primary)
-        if refusal is not None:
-            return refusal
+        refused = refusal(language, primary.primary)
+        if refused is not None:
+            return refused
 
         scores = self._score(language, hypotheses)
         if not scores:
-            return NotUnderstood(prompts.unknown(heard.text), "unknown")
+            return NotUnderstood(prompts.unknown(heard.text), NotUnderstoodCode.UNKNOWN)
         best = min(scores.values())
         close = [target for target, cost in scores.items() if cost < best + CLEAR_MARGIN]
         if len(close) == 1:
             return self._finish(language, close[0], certain=False)
         return self._ambiguous(language, close, heard.text)
+
+    # Exact hits -------------------------------------------------------------
+
+    def _exact(self, language: Language, hits: list[Entry], hypotheses: Sequence[Normalised],
+               low_confidence: bool, text: str) -> Resolution:
+        if _says_a_unit(hypotheses[0]):
+            # "one step" is the value 1 step, never choice one (the unit word is a filler in the key)
+            hits = [entry for entry in hits if not entry.option_reading]
+            if not hits:
+                refused = refusal(language, hypotheses[0].primary)
+                return refused or NotUnderstood(prompts.unknown(text), NotUnderstoodCode.UNKNOWN)
+        readings = _readings(language, hits)
+        if len(readings) > 1:
+            return self._two_readings(language, readings, hypotheses[0].primary)
+        tier = min(entry.tier for entry in hits)
+        best = list(dict.fromkeys(entry.target for entry in hits if entry.tier == tier))
+        if len(best) > 1:
+            return self._ambiguous(language, best, text, certain=not low_confidence)
+        target = best[0]
+        chosen = [entry for entry in hits if entry.target == target and entry.tier == tier]
+        if isinstance(target, Pick) and all(entry.option_reading for entry in chosen):
+            return self._option_only(language, target, hypotheses[0].primary)
+        vague = any(entry.vague for entry in chosen)
+        certain = not (low_confidence or vague or _alternatives_disagree(language, hypotheses[1:], target))
+        return self._finish(language, target, certain)
+
+    def _option_only(self, language: Language, pick: Pick, words: Key) -> Resolution:
+        """A bare number that can only be a choice's number: it may still have been meant as a value.
+
+        Where the values are numbers ("Which card?", the 7's steps) it names
+        none of them and is refused; elsewhere the choice is confirmed.
+        """
+        dialog = language.dialog
+        assert isinstance(dialog, Ask)
+        if numbers_are_values(dialog):
+            return not_a_choice(words, dialog)
+        then = dialog.choices[pick.index].then
+        if isinstance(then, Ask):
+            return then
+        description = self.describe(language.state, then, language.seat)
+        return Confirm(then, prompts.confirm_option(pick.index + 1, description))
+
+    def _two_readings(self, language: Language, readings: list[tuple[Entry, bool]], key: Key) -> Resolution:
+        """The same words mean different things: ask which was meant (a command is simply carried out)."""
+        dialog = language.dialog
+        for entry, _ in readings:
+            if isinstance(entry.target, Command):
+                if entry.target.name is CommandName.YES and isinstance(dialog, Confirm):
+                    return dialog  # "yes" that could be something else: ask the confirmation again
+                return self._finish(language, entry.target, certain=False)
+        choices: list[Choice] = []
+        for entry, by_number in readings:
+            target = entry.target
+            if isinstance(target, Pick):
+                assert isinstance(dialog, Ask)
+                choice = dialog.choices[target.index]
+                if by_number:
+                    number = target.index + 1
+                    answers = (f"option {number_word(number)}",) + tuple(
+                        form for form in choice.answers if key_of(form) != key)
+                    label = prompts.the(choice.label) if dialog.topic is Topic.CARD else choice.label
+                    choices.append(Choice(prompts.option_label(number, label), choice.then, answers))
+                else:
+                    label = prompts.the(choice.label) if dialog.topic is Topic.CARD else choice.label
+                    choices.append(Choice(label, choice.then, choice.answers))
+            elif isinstance(target, MovesTarget):
+                cards = {move.card for move in target.moves}
+                label = prompts.card_label(next(iter(cards))) if len(cards) == 1 else entry.form
+                choices.append(Choice(label, language.builder.build(target.moves), (entry.form,)))
+        question = prompts.ask_meaning([choice.label for choice in choices])
+        return Ask(question, tuple(choices), Topic.MEANING, numbered=False)
 
     # Scoring ----------------------------------------------------------------
 
@@ -250,7 +351,7 @@ class Resolver:
     def _finish(self, language: Language, target: Target, certain: bool) -> Resolution:
         dialog = language.dialog
         if isinstance(target, Command):
-            if isinstance(dialog, Confirm) and target.name == "yes":
+            if isinstance(dialog, Confirm) and target.name is CommandName.YES:
                 return dialog.move
             if target.name in self.settings.destructive_commands:
                 return Confirm(target, prompts.confirm_command(target.name))
@@ -275,7 +376,7 @@ class Resolver:
         dialog = language.dialog
         if all(isinstance(t, Pick) for t in targets) and isinstance(dialog, Ask):
             picks = sorted(t.index for t in targets if isinstance(t, Pick))
-            return Ask(dialog.question, tuple(dialog.choices[i] for i in picks), dialog.topic)
+            return replace(dialog, choices=tuple(dialog.choices[i] for i in picks))
         move_sets: list[frozenset[Move]] = []
         for target in targets:
             if isinstance(target, MovesTarget):
@@ -284,7 +385,7 @@ class Resolver:
                 then = dialog.choices[target.index].then
                 move_sets.append(frozenset((then,)) if isinstance(then, Move) else then.moves())
             else:
-                return NotUnderstood(prompts.unknown(text), "unknown")
+                return NotUnderstood(prompts.unknown(text), NotUnderstoodCode.UNKNOWN)
         # A vaguer reading ("nine" for "nine red") adds nothing to the sharper ones it contains.
         sharp = [s for s in move_sets if not any(other < s for other in move_sets)]
         moves = frozenset().union(*sharp)
@@ -349,138 +450,47 @@ def _alternatives_disagree(language: Language, alternatives: Iterable[Normalised
     return False
 
 
-def _number(word: str) -> int | None:
-    return NUMBER_VALUES.get(word)
+_UNITS = frozenset({"step", "steps"})
 
 
-def _option_number(words: Key, dialog: Ask) -> int | None:
-    """The option a bare "three" / "option three" / "third" names, if the words are only that."""
-    if len(words) == 2 and words[0] == "option":
-        return _number(words[1])
-    if len(words) == 1 and words[0] in ORDINAL_VALUES:
-        return ORDINAL_VALUES[words[0]]
-    if len(words) == 1 and not numbers_are_labels(dialog):
-        return _number(words[0])
-    return None
+def _says_a_unit(hypothesis: Normalised) -> bool:
+    return any(word.lower().strip(".,!?") in _UNITS for word in hypothesis.raw_words)
 
 
-def _marble_in(words: Key, own: str) -> int | None:
-    """A marble named by exactly these two words ("red one", "marble one")."""
-    if len(words) != 2 or words[1] not in NUMBER_WORDS:
-        return None
-    colour = own if words[0] == "marble" else words[0]
-    if colour not in COLOUR_INDEX:
-        return None
-    return COLOUR_INDEX[colour] * 4 + NUMBER_WORDS.index(words[1])
+def _meaning(language: Language, target: Target) -> frozenset[Move] | Command:
+    if isinstance(target, Pick):
+        assert isinstance(language.dialog, Ask)
+        then = language.dialog.choices[target.index].then
+        return frozenset((then,)) if isinstance(then, Move) else then.moves()
+    if isinstance(target, MovesTarget):
+        return target.moves
+    return target
 
 
-def _refusal(language: Language, hypothesis: Normalised) -> NotUnderstood | None:
-    """A plain "no" for what is clearly a mistake, before any fuzzy matching."""
-    state = language.state
-    words = hypothesis.primary
-    if state.winner is not None:
-        return NotUnderstood(prompts.over(), "over")
-    if not language.acting:
-        return NotUnderstood(prompts.not_your_turn(state.turn), "not_your_turn")
-    dialog = language.dialog
-    if isinstance(dialog, Ask):
-        refusal = _answer_refusal(language, dialog, words)
-        if refusal is not None:
-            return refusal
-    hand = state.hands[language.seat]
-    first = words[0]
-    if first == "burn":
-        if len(words) >= 2 and words[1] in CARD_WORDS and WORD_RANKS[words[1]] not in hand:
-            return NotUnderstood(prompts.no_card(WORD_RANKS[words[1]]), "no_card")
-        if state.forced_burn and words[1:] == ("hand",):
-            return NotUnderstood(prompts.forced_burn(), "forced_burn")
-        if not language.burning:
-            return NotUnderstood(prompts.illegal(" ".join(words), "you may burn only when no card can move a marble"), "illegal")
-        whole_hand = language.moves[0].kind is MoveKind.BURN_HAND
-        if words[1:] == ("hand",) and not whole_hand:
-            return NotUnderstood(prompts.illegal("burn hand", "a marble of yours is on the track, so burn one card"), "illegal")
-        if len(words) >= 2 and words[1] in CARD_WORDS and whole_hand:
-            return NotUnderstood(prompts.must_burn(True), "must_burn")
-        return None
-    if first in CARD_WORDS:
-        rank = WORD_RANKS[first]
-        if rank not in hand:
-            return NotUnderstood(prompts.no_card(rank), "no_card")
-        if state.forced_burn:
-            return NotUnderstood(prompts.forced_burn(), "forced_burn")
-        if language.burning:
-            return NotUnderstood(prompts.must_burn(language.moves[0].kind is MoveKind.BURN_HAND), "must_burn")
-        if not any(move.card == rank for move in language.moves):
-            return NotUnderstood(prompts.card_stuck(rank), "illegal")
-        phrase = _well_formed(words, language.own)
-        if phrase is not None:
-            return NotUnderstood(prompts.illegal(phrase, _why_illegal(language, phrase)), "illegal")
-        return None
-    if state.forced_burn:
-        return NotUnderstood(prompts.forced_burn(), "forced_burn")
-    marble = _marble_in(words, language.own)
-    if marble is not None and dialog is None:
-        return NotUnderstood(prompts.marble_stuck(marble_name(marble).capitalize()), "illegal")
-    return None
+def _differ(one: frozenset[Move] | Command, other: frozenset[Move] | Command) -> bool:
+    """Two readings mean different things: a command and anything else, or move sets neither of which holds the other.
+
+    A question's answer inside what the same words would mean afresh ("nine",
+    asked which card after "red one") is the same meaning, narrowed by the question.
+    """
+    if isinstance(one, Command) or isinstance(other, Command):
+        return one != other
+    return not (one <= other or other <= one)
 
 
-def _answer_refusal(language: Language, dialog: Ask, words: Key) -> NotUnderstood | None:
-    """An answer of the right shape that is not among the choices."""
-    if len(words) == 1 and words[0] in NUMBER_VALUES and numbers_are_labels(dialog):
-        return NotUnderstood(prompts.not_a_choice(words[0].capitalize()), "no_option")
-    number = _option_number(words, dialog)
-    if number is not None and not 1 <= number <= len(dialog.choices):
-        return NotUnderstood(prompts.no_option(number, len(dialog.choices)), "no_option")
-    if dialog.topic in ("marble", "second"):
-        marble = _marble_in(words, language.own)
-        if marble is not None:
-            return NotUnderstood(prompts.not_a_choice(marble_name(marble)), "no_option")
-    if dialog.topic == "steps" and len(words) == 1 and words[0] in NUMBER_VALUES:
-        return NotUnderstood(prompts.not_a_choice(prompts.numbered(NUMBER_VALUES[words[0]], "step")), "no_option")
-    return None
+def _readings(language: Language, hits: list[Entry]) -> list[tuple[Entry, bool]]:
+    """The different meanings of one exact key, best tier first: (an entry meaning it, read as a choice number only?).
 
-
-def _well_formed(words: Key, own: str) -> str | None:
-    """The canonical spelling of words that form a complete move phrase, else None."""
-    spelled: list[str] = []
-    for index, word in enumerate(words):
-        if word == "marble" and index + 1 < len(words) and words[index + 1] in NUMBER_WORDS:
-            spelled.append(own)
-        else:
-            spelled.append(word)
-    try:
-        return " ".join(parse_phrase_syntax("play " + " ".join(spelled)))
-    except PhraseSyntaxError:
-        return None
-
-
-def _why_illegal(language: Language, phrase: str) -> str | None:
-    """The plainest reason a well-formed move phrase is not legal, where one is easy to give."""
-    state = language.state
-    words = phrase.split()[1:]
-    rank = WORD_RANKS[words[0]]
-    marbles = [
-        COLOUR_INDEX[words[i]] * 4 + NUMBER_WORDS.index(words[i + 1])
-        for i in range(1, len(words) - 1)
-        if words[i] in COLOUR_WORDS and words[i + 1] in NUMBER_WORDS
-    ]
-    own = language.own
-    if rank == "7" and len(words) == 7:
-        a, b = NUMBER_VALUES[words[3]], NUMBER_VALUES[words[6]]
-        if marbles[0] == marbles[1]:
-            return "a seven splits between two different marbles"
-        if a + b != 7:
-            return "the two parts of a seven add up to seven"
-    moving = marbles[:1] if rank == "J" else marbles
-    for marble in moving:
-        if marble_colour(marble) != own and not (rank == "5" and state.rules.complex):
-            return f"you move only {own} marbles"
-    if rank == "J" and len(marbles) == 2 and marble_colour(marbles[1]) == own:
-        return "the jack swaps with a marble of another colour"
-    for marble in marbles:
-        position = state.marbles[marble]
-        if is_home(position):
-            return f"{marble_name(marble)} is at home"
-        if is_safe(position) and (rank in ("4", "J") or marble_colour(marble) != own):
-            return f"{marble_name(marble)} is in its safe zone"
-    return None
+    Only a question's answer or a command can make a second reading; move
+    forms that share a key are told apart by the card-first questions.
+    """
+    ordered = sorted(hits, key=lambda entry: entry.tier)
+    readings: list[tuple[Entry, bool, frozenset[Move] | Command]] = []
+    for entry in ordered:
+        meaning = _meaning(language, entry.target)
+        by_number = all(other.option_reading for other in hits if other.target == entry.target)
+        if all(_differ(meaning, kept) for _, _, kept in readings):
+            readings.append((entry, by_number, meaning))
+    if len(readings) > 1 and not any(isinstance(entry.target, (Pick, Command)) for entry, _, _ in readings):
+        return [(readings[0][0], readings[0][1])]
+    return [(entry, by_number) for entry, by_number, _ in readings]

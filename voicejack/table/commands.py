@@ -13,9 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from voicejack.language import Ask, Choice, Command, Confirm, Conversation
+from voicejack.language import Ask, Choice, Command, Confirm, Conversation, Topic
 from voicejack.language.resolution import CommandName
-from voicejack.table import readout
 from voicejack.table.messages import say
 from voicejack.table.presenter import ERROR_CUE
 
@@ -50,7 +49,7 @@ def _listener(match: Match, said: Said) -> str | None:
 
 
 def _board(match: Match, said: Said) -> None:
-    lines = readout.board_lines(match.narrator, match.state, _listener(match, said))
+    lines = match.narrator.board_lines(match.state, _listener(match, said))
     first = match.readout.start(lines)
     hint = [] if match.told_readout_hint or len(match.readout.lines) < 2 else [say("readout.hint")]
     match.told_readout_hint = True
@@ -67,7 +66,7 @@ def _previous(match: Match, said: Said) -> None:
 
 def _marbles(match: Match, said: Said) -> None:
     colour = said.command.colour or _listener(match, said) or match.state.turn
-    match.presenter.say(readout.player_line(match.narrator, match.state, colour, _listener(match, said)))
+    match.presenter.say(match.narrator.player_line(match.state, colour, _listener(match, said)))
 
 
 def _hand(match: Match, said: Said) -> None:
@@ -79,7 +78,7 @@ def _score(match: Match, said: Said) -> None:
 
 
 def _last_card(match: Match, said: Said) -> None:
-    match.presenter.say(readout.last_card(match.narrator, match.state, _listener(match, said), match.recent))
+    match.presenter.say(match.narrator.last_card(match.state, _listener(match, said), recent=match.recent))
 
 
 def _turn(match: Match, said: Said) -> None:
@@ -100,7 +99,7 @@ def _options(match: Match, said: Said) -> None:
         return
     options = match.narrator.describe_options(match.state, said.colour)
     choices = tuple(Choice(description, move, (move.phrase,)) for move, description in options)
-    said.conversation.pending = Ask(say("options.question"), choices, topic="option")
+    said.conversation.pending = Ask(say("options.question"), choices, topic=Topic.OPTION)
     match.presenter.say([say("options.question")] + [f"{n}: {d}" for n, (_, d) in enumerate(options, 1)])
 
 
@@ -181,21 +180,3 @@ HANDLERS: dict[CommandName, Handler] = {
     C.SAVE: _save, C.QUIT: _quit, C.LEAVE: _leave,
     C.CANCEL: _cancel, C.NO: _cancel, C.YES: _yes,
 }
-
-
-_NEXT_FORMS = frozenset({"next", "next line", "go on", "more"})
-_PREVIOUS_FORMS = frozenset({"previous", "previous line", "back", "go back"})
-_COLOURS = ("red", "blue", "green", "yellow")
-
-
-def readout_command(text: str) -> Command | None:
-    """"next", "previous" and "blue's marbles" when the command language does not know them yet."""
-    words = " ".join(text.lower().replace("'s", "").replace("'", "").split())
-    if words in _NEXT_FORMS:
-        return Command(C.NEXT)
-    if words in _PREVIOUS_FORMS:
-        return Command(C.PREVIOUS)
-    parts = words.split()
-    if len(parts) == 2 and parts[0] in _COLOURS and parts[1] == "marbles":
-        return Command(C.MARBLES, colour=parts[0])
-    return None

@@ -32,11 +32,11 @@ from voicejack.language import (
 )
 from voicejack.language.resolution import CommandName, Resolution
 from voicejack.narration import Narrator, Verbosity
-from voicejack.table.commands import KEEPS_LAST, KEEPS_TALKING, Said, dispatch, readout_command
+from voicejack.table.commands import KEEPS_LAST, KEEPS_TALKING, Said, dispatch
 from voicejack.table.inputs import EndOfInput, InputHub, Utterance
 from voicejack.table.messages import say
 from voicejack.table.presenter import ERROR_CUE, TURN_CUE, Presenter
-from voicejack.table.readout import Readout, Recent, resume_summary
+from voicejack.table.readout import Readout, Recent
 from voicejack.table.seats import BOT, SeatKind
 from voicejack.table.settings import Settings
 from voicejack.tablefile import save_table
@@ -44,7 +44,6 @@ from voicejack.tablefile import save_table
 SETTLE_POLL_S: Final = 0.05    # how often input is read while the game is still talking
 SETTLE_LIMIT_S: Final = 120.0  # never wait longer than this for the sound to finish
 WARN_BEFORE_S: Final = 30.0    # "are you still there?" this long before a silent seat goes to a bot
-ECHO_LIMIT: Final = 40         # characters of an utterance repeated back when it was not understood
 #: Answers that only mean something to a question of the player's own turn.
 DIALOG_WORDS: Final = frozenset({CommandName.YES, CommandName.NO, CommandName.CANCEL})
 
@@ -110,7 +109,7 @@ class Match:
         return make_bot(str(self.bots[colour]), seed=zlib.crc32(seen.encode()))
 
     def _resolver(self) -> Resolver:
-        return Resolver(LanguageSettings(confirm=ConfirmPolicy(self.settings.confirm)))
+        return Resolver(LanguageSettings(confirm=ConfirmPolicy(self.settings.confirm), brief=self.settings.brief))
 
     # ------------------------------------------------------------------
     # The loop
@@ -121,7 +120,7 @@ class Match:
         if announce_start:
             self.presenter.say(self.narrator.match_start(state, self.listener))
         elif resumed:
-            self.presenter.say(resume_summary(self.narrator, state, self.listener))
+            self.presenter.say(self.narrator.resume_summary(state, self.listener))
         try:
             while state.winner is None:
                 self._one_turn()
@@ -222,7 +221,7 @@ class Match:
         if utterance.stale:
             self._stale(conversation, utterance, colour)
             return None
-        result = _with_readout_words(conversation.hear(self.state, heard), heard.text)
+        result = conversation.hear(self.state, heard)
         self._cut_off(result)
         if isinstance(result, Move):
             self.presenter.forget()  # the question is answered: never repeat it
@@ -248,7 +247,7 @@ class Match:
     def _not_understood(self, result: NotUnderstood, text: str) -> None:
         if result.refused:
             self.presenter.cue(ERROR_CUE)
-        self.presenter.say(_capped(result.reason, text), remember=False)
+        self.presenter.say(result.reason, remember=False)
 
     def _stale(self, conversation: Conversation, utterance: Utterance, colour: str | None) -> None:
         """Heard under a grammar the game has left: a plain command still counts, anything else is asked again."""
@@ -285,7 +284,7 @@ class Match:
         if utterance.stale:
             self._stale(conversation, utterance, None)
             return
-        result = _with_readout_words(conversation.hear(self.state, heard), heard.text)
+        result = conversation.hear(self.state, heard)
         if isinstance(result, Confirm) and isinstance(result.move, Command) and result.move.name is CommandName.QUIT:
             self._cut_off(result)
             self.presenter.say(result.prompt)  # "quit" out of turn: confirmed as in turn
@@ -348,22 +347,6 @@ class Match:
         self.save(announce=False)
         self.presenter.say(say(key, path=self.config.save_path, resume=self.config.resume_hint), remember=False)
         raise MatchEnded
-
-
-def _with_readout_words(result: Resolution, text: str) -> Resolution:
-    """The readout's "next", "previous" and "blue's marbles", if the command language did not know them."""
-    if isinstance(result, NotUnderstood):
-        return readout_command(text) or result
-    return result
-
-
-def _capped(reason: str, text: str) -> str:
-    """Never read a whole long utterance back: a few words of it are enough to say what was not understood."""
-    text = text.strip()
-    if len(text) <= ECHO_LIMIT or text not in reason:
-        return reason
-    short = text[:ECHO_LIMIT].rsplit(" ", 1)[0] if " " in text[:ECHO_LIMIT] else text[:ECHO_LIMIT]
-    return reason.replace(text, f"{short}...")
 
 
 def _possessive(name: str) -> str:

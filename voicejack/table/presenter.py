@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
-from voicejack.audio import cuepack
+from voicejack.audio.cuenames import Cue
 from voicejack.engine import GameState
 from voicejack.engine.events import Event
 from voicejack.engine.state import Rules
@@ -21,8 +21,8 @@ if TYPE_CHECKING:
     from voicejack.table.settings import Settings
 
 #: The cues the table plays itself (the turn and win cues come with the events, from the audio's sonifier).
-ERROR_CUE: Final = cuepack.TURNED_BACK
-TURN_CUE: Final = cuepack.YOUR_TURN
+ERROR_CUE: Final = Cue.TURNED_BACK
+TURN_CUE: Final = Cue.YOUR_TURN
 REPEAT_LIMIT: Final = 24  # lines kept for "say that again"
 
 
@@ -100,9 +100,7 @@ class Presenter:
         audio.set_rate(settings.speech_rate)
         audio.set_speech_volume(settings.speech_volume)
         audio.set_cue_volume(settings.cue_volume)
-        set_mono: Callable[[bool], None] | None = getattr(audio, "set_mono", None)
-        if set_mono is not None:
-            set_mono(settings.mono)
+        audio.set_mono(settings.mono)
 
     # Time.
 
