@@ -75,6 +75,7 @@ class Match:
         self.config = config
         self.settings = config.settings
         self.narrator = Narrator(Verbosity.BRIEF if self.settings.brief else Verbosity.FULL)
+        self.resolver = self._new_resolver()  # one for the match, so the forms of a position are built once
         kinds = {seat.colour: SeatKind.parse(seat.kind) for seat in state.seats}
         self.bots: dict[str, SeatKind] = {colour: kind for colour, kind in kinds.items() if kind.bot}
         self.turns = 0
@@ -108,7 +109,7 @@ class Match:
         seen = f"{colour}:{len(self.state.history)}:{','.join(self.state.discard)}"
         return make_bot(str(self.bots[colour]), seed=zlib.crc32(seen.encode()))
 
-    def _resolver(self) -> Resolver:
+    def _new_resolver(self) -> Resolver:
         return Resolver(LanguageSettings(confirm=ConfirmPolicy(self.settings.confirm), brief=self.settings.brief))
 
     # ------------------------------------------------------------------
@@ -173,7 +174,7 @@ class Match:
     # A human's turn
 
     def _human_turn(self, colour: str) -> Move | None:
-        conversation = Conversation(colour, self._resolver())
+        conversation = Conversation(colour, self.resolver)
         if self._aside is not None and isinstance(self._aside.pending, Confirm):
             conversation.pending, self._aside.pending = self._aside.pending, None  # "quit?" asked out of turn
         if self._turn_cued != colour:
@@ -273,7 +274,7 @@ class Match:
     def _aside_conversation(self) -> Conversation:
         seat = self.humans[0] if self.humans else self.state.seats[0].colour
         if self._aside is None or self._aside.seat != seat:
-            self._aside = Conversation(seat, self._resolver())
+            self._aside = Conversation(seat, self.resolver)
         return self._aside
 
     def _out_of_turn(self, conversation: Conversation, utterance: Utterance) -> None:
@@ -312,6 +313,8 @@ class Match:
     def apply_settings(self, settings: Settings) -> None:
         self.settings = settings
         self.narrator = Narrator(Verbosity.BRIEF if settings.brief else Verbosity.FULL)
+        self.resolver = self._new_resolver()
+        self._aside = None  # built again with the new settings when next needed
         self.presenter.apply(settings)
         if self.config.on_settings is not None:
             self.config.on_settings(settings)
