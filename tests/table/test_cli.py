@@ -143,3 +143,12 @@ def test_after_a_win_another_match_is_offered(tmp_path: Path, answer: str, then:
     out = result.stdout
     assert "You win the match!" in out and "Another match? Yes or no." in out
     assert then in out[out.index("Another match?"):]
+
+
+def test_a_player_who_asked_for_the_keyboard_is_not_told_why_and_brief_welcomes_briefly(tmp_path: Path) -> None:
+    result = voicejack(tmp_path, "play", "--players", "2", "--seed", "4", "--no-sound", "--keyboard", "--brief",
+                       typed="quit the game\nyes\n")
+    assert result.returncode == 0, result.stderr
+    first = result.stdout.splitlines()[0]
+    assert first == "VoiceJack. Type a move, like play nine red two, or type help."
+    assert "Typing, because" not in result.stdout

@@ -168,12 +168,15 @@ def _run(state: GameState, args: argparse.Namespace, announce_start: bool, resum
     hub = InputHub()
     humans = [seat for seat in state.seats if seat.kind == str(HUMAN)]
     if humans:
-        voice, reason = (None, "you asked for the keyboard") if args.keyboard else _open_voice(settings, presenter)
+        voice, reason = (None, "") if args.keyboard else _open_voice(settings, presenter)
+        brief = ".brief" if settings.brief else ""
         if voice is not None:
             hub.add(voice)
-            presenter.say(say("welcome.voice"), remember=False)
+            presenter.say(say("welcome.voice" + brief), remember=False)
         else:
-            presenter.say([say("welcome.keyboard"), say("why.keyboard", reason=reason)], remember=False)
+            # Why typing is only news when the player did not ask for the keyboard.
+            why = [say("why.keyboard", reason=reason)] if reason else []
+            presenter.say([say("welcome.keyboard" + brief)] + why, remember=False)
         hub.add(KeyboardSource(sys.stdin))
     outcome: Outcome | None = None
     try:

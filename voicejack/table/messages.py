@@ -10,6 +10,8 @@ from typing import Final
 TABLE_MESSAGES: Final[dict[str, str]] = {
     "welcome.voice": "Welcome to VoiceJack. Speak your moves, for example: play nine red two. Say help at any time.",
     "welcome.keyboard": "Welcome to VoiceJack. Type your moves, for example: play nine red two, or red 2 with the card first. Type help at any time.",
+    "welcome.voice.brief": "VoiceJack. Say a move, like play nine red two, or say help.",
+    "welcome.keyboard.brief": "VoiceJack. Type a move, like play nine red two, or type help.",
     "why.keyboard": "Typing, because {reason}.",
     "resumed": "Match resumed from {path}.",
     "help": (
