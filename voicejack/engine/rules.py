@@ -8,7 +8,7 @@ legal one (R39); ``apply_move`` mutates the state and returns the events.
 from __future__ import annotations
 
 from voicejack.engine.board import BASE_BY_INDEX, COLOUR_INDEX, COLOURS, HOME, MAX_PROGRESS, SAFE_OFFSET
-from voicejack.engine.cards import ACE_STEPS, RANK_ORDER, SEVEN, SWEEP_STEPS, WALK_VALUES
+from voicejack.engine.cards import ACE_STEPS, RANK_ORDER, RANK_WORDS, SEVEN, SWEEP_STEPS, WALK_VALUES
 from voicejack.engine.events import (
     BurnForced,
     CardBurned,
@@ -26,7 +26,7 @@ from voicejack.engine.events import (
     TurnPassed,
     Won,
 )
-from voicejack.engine.moves import IllegalMoveError, Move, MoveKind, parse_phrase_syntax
+from voicejack.engine.moves import NO_CARD, IllegalMoveError, Move, MoveKind, parse_move
 from voicejack.engine.state import GameState, LastCard
 
 FOUR_DEAL_SIZES = (4, 4, 5)
@@ -372,7 +372,7 @@ def legal_moves(state: GameState) -> list[Move]:
         return moves
     if any(0 <= state.marbles[m] < 76 for m in movers):
         return [Move(rank, MoveKind.BURN) for rank in ranks]  # R29
-    return [Move(hand[-1], MoveKind.BURN_HAND)]  # R30
+    return [Move(NO_CARD, MoveKind.BURN_HAND)]  # R30
 
 
 def legal_phrases(state: GameState) -> list[str]:
@@ -380,19 +380,35 @@ def legal_phrases(state: GameState) -> list[str]:
 
 
 def find_move(state: GameState, phrase: str) -> Move:
-    """The legal move whose canonical phrase is ``phrase``.
+    """The legal move named by ``phrase``: the notation read by ``parse_move``, then judged in this position.
 
     Raises PhraseSyntaxError for words that are no move phrase and
-    IllegalMoveError for a move phrase that is not legal now.
+    IllegalMoveError, saying why where it is plain, for a move phrase that
+    is not legal now.
     """
-    words = " ".join(parse_phrase_syntax(phrase))
+    move = parse_move(phrase, state.rules)
     moves = legal_moves(state)
-    for move in moves:
-        if move.phrase == words:
-            return move
+    if move in moves:
+        return move
+    raise IllegalMoveError(f"'{move.phrase}' is not a legal move for {state.turn} now{_why_illegal(state, move, moves)}")
+
+
+def _why_illegal(state: GameState, move: Move, moves: list[Move]) -> str:
+    """': <reason>' for the plainest reasons a move is not legal, else nothing."""
     if state.winner is not None:
-        raise IllegalMoveError("the match is over: no move can be played")
-    raise IllegalMoveError(f"'{words}' is not a legal move for {state.turn} now")
+        return ": the match is over (R38)"
+    hand = state.hands[state.turn]
+    if move.kind is not MoveKind.BURN_HAND and move.card not in hand:
+        return f": {state.turn} holds no {RANK_WORDS[move.card]}"
+    if state.forced_burn:
+        return ": a ten made them burn one card (R35)"
+    if moves and moves[0].kind is MoveKind.BURN_HAND:
+        return ": no card moves a marble and none is on the track, so the whole hand goes (R30)"
+    if move.kind in (MoveKind.BURN, MoveKind.BURN_HAND):
+        if moves[0].kind is MoveKind.BURN:
+            return ": a marble is on the track, so one card is burned (R29)"
+        return ": a card in the hand can move, and playing is compulsory (R28)"
+    return ""
 
 
 # --------------------------------------------------------------------------
@@ -405,18 +421,17 @@ def apply_move(state: GameState, move: Move) -> list[Event]:
     events: list[Event] = []
     hand = state.hands[colour]
     kind = move.kind
-    phrase = move.phrase
     if kind is MoveKind.BURN_HAND:
         burned = tuple(hand)
         state.discard.extend(hand)
         hand.clear()
         events.append(HandBurned(colour, burned))
-        state.last_card = LastCard(colour, burned[-1], phrase)
+        state.last_card = LastCard(colour, burned[-1], move)
     else:
         hand.remove(move.card)
         state.discard.append(move.card)
-        state.last_card = LastCard(colour, move.card, phrase)
-    state.history.append((colour, phrase))
+        state.last_card = LastCard(colour, move.card, move)
+    state.history.append((colour, move))
 
     if kind is MoveKind.BURN:
         events.append(CardBurned(colour, move.card, state.forced_burn))

@@ -34,7 +34,6 @@ from voicejack.narration.facts import (
     hand_order,
     is_safe,
     is_track,
-    move_from_phrase,
     neighbours,
     relation,
     steps_to_safe,
@@ -568,8 +567,8 @@ class Narrator:
         player = self._player(state, last.colour, listener)
         if last.phrase == BURN_HAND_PHRASE:
             return self._s("last.burn_hand", player=player)
-        move = move_from_phrase(last.phrase)
-        if move is None or move.kind is MoveKind.BURN:
+        move = last.move
+        if move.kind is MoveKind.BURN:
             return self._s("last.burn", player=player, card=self.catalogue.card_a(last.card))
         return self._s("last.card", player=player, what=self._what(state, move, listener))
 
