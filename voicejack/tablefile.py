@@ -1,7 +1,10 @@
 """Table files (shared/spec/table-format.md): load with full validation, save atomically.
 
-Every problem is reported as one TableFileError naming the key and what is
-wrong, so the CLI can print it and exit with status 2.
+Every problem is reported as one TableFileError line naming the key and
+what is wrong, so the CLI can print it and exit with status 2: hostile
+files too (nested thousands deep, numbers of thousands of digits, NaN,
+huge files, a wrong type anywhere). The invariants of a valid table are
+the engine's (engine/validity.py); this module reads the format.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from voicejack.engine.board import (
+    COLOURS,
     HOME,
     SAFE_OFFSET,
     SAFE_PLACES,
@@ -30,7 +34,7 @@ from voicejack.engine.board import (
 from voicejack.engine.cards import RANKS, full_deck
 from voicejack.engine.moves import Move, PhraseSyntaxError, parse_move
 from voicejack.engine.state import MODES, GameState, LastCard, Rules, Seat, all_home, winner_from_marbles
-from voicejack.engine.types import Colour, Position
+from voicejack.engine.types import Colour, Position, Rank
 from voicejack.engine.validity import InvalidStateError, check_state
 
 FORMAT: Final = "voicejack-table/1"
@@ -41,6 +45,11 @@ OPTIONAL_KEYS: Final = (
 )
 PLAYER_KEYS: Final = ("colour", "name", "kind", "hand")
 RNG_PREFIX: Final = "mt19937:"
+#: Far beyond any save (a long match's file is some tens of KiB); a bigger file is refused unread.
+MAX_FILE_BYTES: Final = 4 * 2**20
+#: Enough for any seed a person would type; Python itself refuses numbers of over 4300 digits.
+MAX_INT_DIGITS: Final = 100
+SAFE_PLACE_NAMES: Final = tuple(str(place) for place in range(1, SAFE_PLACES + 1))
 
 
 class TableFileError(ValueError):
@@ -49,23 +58,47 @@ class TableFileError(ValueError):
 
 def load_table(path: str | os.PathLike[str]) -> GameState:
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as stream:
+            raw = stream.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise TableFileError(f"{path}: no such file") from None
     except IsADirectoryError:
         raise TableFileError(f"{path}: is a folder, not a table file") from None
-    except UnicodeDecodeError:
-        raise TableFileError(f"{path}: not UTF-8 text") from None
     except OSError as error:
         raise TableFileError(f"{path}: cannot be read ({error.strerror})") from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise TableFileError(f"{path}: not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}") from None
-    try:
-        return table_from_dict(data)
+        return table_from_text(raw)
     except TableFileError as error:
         raise TableFileError(f"{path}: {error}") from None
+
+
+def table_from_text(raw: str | bytes) -> GameState:
+    """The table a file's contents describe; TableFileError, one line, for anything else."""
+    if len(raw) > MAX_FILE_BYTES:
+        raise _fail(f"larger than {MAX_FILE_BYTES // 2**20} MiB: not a table file")
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise _fail("not UTF-8 text") from None
+    try:
+        data = json.loads(raw, parse_constant=_refuse_constant, parse_int=_read_int)
+    except json.JSONDecodeError as error:
+        raise _fail(f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}") from None
+    except RecursionError:
+        raise _fail("not a table file: its JSON is nested too deeply") from None
+    return table_from_dict(data)
+
+
+def _refuse_constant(name: str) -> Any:
+    raise _fail(f"not valid JSON: {name} is not a JSON value")
+
+
+def _read_int(digits: str) -> int:
+    # Python refuses to convert very long numbers (a ValueError deep inside json); no table needs them.
+    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+        raise _fail(f"a number with {len(digits.lstrip('-'))} digits: a table file has none over {MAX_INT_DIGITS}")
+    return int(digits)
 
 
 def save_table(state: GameState, path: str | os.PathLike[str]) -> None:
@@ -151,12 +184,27 @@ def _fail(message: str) -> TableFileError:
 
 
 def _show(value: Any) -> str:
-    """A short JSON rendering of a value for a message: never more than one line of 40-odd characters."""
+    """A value as JSON for a message: one line, short, ASCII (so it prints anywhere)."""
     try:
-        text = json.dumps(value, ensure_ascii=False)
+        text = json.dumps(value)
     except (TypeError, ValueError, RecursionError):
         text = type(value).__name__
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _is_text(value: str) -> bool:
+    """True unless the string holds lone surrogates (JSON allows them; no file or terminal takes them)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _key(key: Any) -> str:
+    """A key as it reads in a message: 'marbles' style, escaped and shortened like any value."""
+    shown = _show(key)
+    return f"'{shown[1:-1]}'" if isinstance(key, str) else shown
 
 
 def table_from_dict(data: Any) -> GameState:
@@ -164,14 +212,14 @@ def table_from_dict(data: Any) -> GameState:
         raise _fail("a table file holds one JSON object")
     unknown = [key for key in data if key not in REQUIRED_KEYS and key not in OPTIONAL_KEYS]
     if unknown:
-        raise _fail(f"unknown key '{unknown[0]}' (allowed: {', '.join(REQUIRED_KEYS + OPTIONAL_KEYS)})")
+        raise _fail(f"unknown key {_key(unknown[0])} (allowed: {', '.join(REQUIRED_KEYS + OPTIONAL_KEYS)})")
     for key in REQUIRED_KEYS:
         if key not in data:
             raise _fail(f"missing key '{key}'")
     if data["format"] != FORMAT:
         raise _fail(f"'format' must be \"{FORMAT}\", not {_show(data['format'])}")
     mode = data["mode"]
-    if mode not in MODES:
+    if not isinstance(mode, str) or mode not in MODES:
         raise _fail(f"'mode' must be \"regular\" or \"complex\", not {_show(mode)}")
 
     seats, hands = _read_players(data["players"])
@@ -231,30 +279,34 @@ def table_from_dict(data: Any) -> GameState:
     return state
 
 
-def _read_players(players: Any) -> tuple[tuple[Seat, ...], dict[str, list[str]]]:
+def _read_players(players: Any) -> tuple[tuple[Seat, ...], dict[Colour, list[Rank]]]:
     if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
         raise _fail("'players' must be a list of player objects")
     if len(players) not in (2, 4):
         raise _fail(f"'players' lists {len(players)} players: Jackaroo is played by 2 or 4, never 3")
     seats: list[Seat] = []
-    hands: dict[str, list[str]] = {}
+    hands: dict[Colour, list[Rank]] = {}
     for index, player in enumerate(players):
         where = f"'players' entry {index + 1}"
         unknown = [key for key in player if key not in PLAYER_KEYS]
         if unknown:
-            raise _fail(f"{where}: unknown key '{unknown[0]}' (allowed: {', '.join(PLAYER_KEYS)})")
+            raise _fail(f"{where}: unknown key {_key(unknown[0])} (allowed: {', '.join(PLAYER_KEYS)})")
         for key in ("colour", "hand"):
             if key not in player:
                 raise _fail(f"{where}: missing key '{key}'")
         colour = player["colour"]
-        name = player.get("name", colour.capitalize() if isinstance(colour, str) else "")
+        if not isinstance(colour, str) or colour not in COLOURS:
+            raise _fail(f"{where}: 'colour' must be one of {', '.join(COLOURS)}, not {_show(colour)}")
+        name = player.get("name", colour.capitalize())
         kind = player.get("kind", "human" if index == 0 else "bot")
-        if not isinstance(name, str) or not name.strip():
+        if not isinstance(name, str) or not name.strip() or not _is_text(name):
             raise _fail(f"{where}: 'name' must be a non-empty string")
-        if not isinstance(kind, str) or not (kind in ("human", "bot") or (kind.startswith("bot:") and len(kind) > 4)):
+        if not isinstance(kind, str) or not _is_text(kind) or not (
+            kind in ("human", "bot") or (kind.startswith("bot:") and len(kind) > 4)
+        ):
             raise _fail(f"{where}: 'kind' must be \"human\", \"bot\" or \"bot:<level>\", not {_show(kind)}")
-        seats.append(Seat(str(colour), name, kind))
-        hands[str(colour)] = _read_cards(player["hand"], f"{where} 'hand'")
+        seats.append(Seat(colour, name, kind))
+        hands[colour] = _read_cards(player["hand"], f"{where} 'hand'")
     colours = tuple(seat.colour for seat in seats)
     expected = SEATS_FOUR if len(colours) == 4 else SEATS_TWO
     if colours != expected:
@@ -275,7 +327,7 @@ def _read_teams(data: dict[str, Any], players: int) -> bool:
     return teams
 
 
-def _read_cards(cards: Any, where: str) -> list[str]:
+def _read_cards(cards: Any, where: str) -> list[Rank]:
     if not isinstance(cards, list):
         raise _fail(f"{where} must be a list of cards")
     for card in cards:
@@ -284,26 +336,26 @@ def _read_cards(cards: Any, where: str) -> list[str]:
     return list(cards)
 
 
-def _read_position(value: Any, where: str) -> int:
+def _read_position(value: Any, where: str) -> Position:
     if isinstance(value, int) and not isinstance(value, bool):
         if 0 <= value < TRACK_CELLS:
             return value
-        raise _fail(f"{where}: cell {value} is off the track (cells are 0 to 75)")
+        raise _fail(f"{where}: cell {_show(value)} is off the track (cells are 0 to 75)")
     if value == "home":
         return HOME
     if isinstance(value, str) and value.startswith("safe "):
         place = value[5:]
-        if place.isdigit() and 1 <= int(place) <= SAFE_PLACES:
+        if place in SAFE_PLACE_NAMES:
             return SAFE_OFFSET + int(place)
     raise _fail(f"{where}: {_show(value)} is not a position (\"home\", a cell 0..75, or \"safe 1\"..\"safe 4\")")
 
 
-def _read_marbles(marbles: Any, colours: tuple[str, ...]) -> list[int]:
+def _read_marbles(marbles: Any, colours: tuple[Colour, ...]) -> list[Position]:
     if not isinstance(marbles, dict):
         raise _fail("'marbles' must be an object from colour to a list of 4 positions")
     for colour in marbles:
         if colour not in colours:
-            raise _fail(f"'marbles' has colour '{colour}', which has no seat at this table")
+            raise _fail(f"'marbles' has colour {_key(colour)}, which has no seat at this table")
     positions = all_home()
     for colour in colours:
         if colour not in marbles:
@@ -316,19 +368,19 @@ def _read_marbles(marbles: Any, colours: tuple[str, ...]) -> list[int]:
     return positions
 
 
-def _read_colour(data: dict[str, Any], key: str, colours: tuple[str, ...]) -> str:
+def _read_colour(data: dict[str, Any], key: str, colours: tuple[Colour, ...]) -> Colour:
     value = data[key]
-    if value not in colours:
+    if not isinstance(value, str) or value not in colours:
         raise _fail(f"'{key}' must be one of {', '.join(colours)}, not {_show(value)}")
-    return str(value)
+    return value
 
 
-def _read_winner(data: dict[str, Any], rules: Rules) -> tuple[str, ...]:
+def _read_winner(data: dict[str, Any], rules: Rules) -> tuple[Colour, ...]:
     value = data["winner"]
-    allowed = {"+".join(rules.team_of(colour)) for colour in rules.seats}
-    if value not in allowed:
-        raise _fail(f"'winner' must be one of {', '.join(sorted(allowed))}, not {_show(value)}")
-    return tuple(str(value).split("+"))
+    allowed = sorted("+".join(rules.team_of(colour)) for colour in rules.seats)
+    if not isinstance(value, str) or value not in allowed:
+        raise _fail(f"'winner' must be one of {', '.join(allowed)}, not {_show(value)}")
+    return tuple(value.split("+"))
 
 
 def _read_last_card(value: Any, rules: Rules) -> LastCard:
@@ -363,3 +415,4 @@ def _read_phrase(value: Any, rules: Rules, where: str) -> Move:
         return parse_move(value, rules)
     except PhraseSyntaxError as error:
         raise _fail(f"{where}: {_show(value)} is not a move phrase ({error})") from None
+
