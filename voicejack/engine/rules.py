@@ -8,7 +8,16 @@ legal one (R39); ``apply_move`` mutates the state and returns the events.
 from __future__ import annotations
 
 from voicejack.engine.board import BASE_BY_INDEX, COLOUR_INDEX, COLOURS, HOME, MAX_PROGRESS, SAFE_OFFSET
-from voicejack.engine.cards import ACE_STEPS, RANK_ORDER, RANK_WORDS, SEVEN, SWEEP_STEPS, WALK_VALUES
+from voicejack.engine.cards import (
+    ACE_STEPS,
+    FOUR_DEAL_SIZES,
+    RANK_ORDER,
+    RANK_WORDS,
+    SEVEN,
+    SWEEP_STEPS,
+    TWO_PLAYER_DEAL_SIZE,
+    WALK_VALUES,
+)
 from voicejack.engine.events import (
     BurnForced,
     CardBurned,
@@ -27,12 +36,12 @@ from voicejack.engine.events import (
     Won,
 )
 from voicejack.engine.moves import NO_CARD, IllegalMoveError, Move, MoveKind, parse_move
+from voicejack.engine import validity
 from voicejack.engine.state import GameState, LastCard
+from voicejack.engine.validity import check_state
 
-FOUR_DEAL_SIZES = (4, 4, 5)
 #: The longest forward walk each card may ask of one of the mover's marbles (R13, R14, R17).
 FORWARD_REACH = {**WALK_VALUES, "A": max(ACE_STEPS), "7": SEVEN}
-TWO_PLAYER_DEAL_SIZE = 4
 
 # A walk's outcome: the positions stepped on, and the marbles it sends home.
 Walk = tuple[list[int], list[int]]
@@ -416,7 +425,17 @@ def _why_illegal(state: GameState, move: Move, moves: list[Move]) -> str:
 
 
 def apply_move(state: GameState, move: Move) -> list[Event]:
-    """Play ``move`` (which must be legal) on ``state`` in place; return what happened."""
+    """Play ``move`` (which must be legal) on ``state`` in place; return what happened.
+
+    With ``validity.debug_checks`` on, the state is checked after every move.
+    """
+    events = _apply(state, move)
+    if validity.debug_checks:
+        check_state(state)
+    return events
+
+
+def _apply(state: GameState, move: Move) -> list[Event]:
     colour = state.turn
     events: list[Event] = []
     hand = state.hands[colour]

@@ -185,10 +185,13 @@ def sides(rules: Rules) -> tuple[tuple[Colour, ...], ...]:
 
 def winning_sides(rules: Rules, marbles: Sequence[Position]) -> list[tuple[Colour, ...]]:
     """Every side all of whose marbles are in their safe zones; in a real match at most one (R37)."""
-    return [
-        side for side in sides(rules)
-        if all(marbles[marble] > SAFE_OFFSET for colour in side for marble in colour_marbles(colour))
-    ]
+    finished = {colour for colour in rules.seats if _all_in(marbles, colour)}
+    return [side for side in sides(rules) if finished.issuperset(side)]
+
+
+def _all_in(marbles: Sequence[Position], colour: Colour) -> bool:
+    own = colour_marbles(colour)
+    return min(marbles[own.start:own.stop]) > SAFE_OFFSET
 
 
 def winner_from_marbles(rules: Rules, marbles: Sequence[Position]) -> tuple[Colour, ...] | None:

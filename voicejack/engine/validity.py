@@ -13,6 +13,7 @@ from typing import Final
 from voicejack.engine.board import (
     COLOURS,
     HOME,
+    MARBLES_BY_INDEX,
     MARBLES_PER_COLOUR,
     SAFE_OFFSET,
     SAFE_PLACES,
@@ -21,13 +22,16 @@ from voicejack.engine.board import (
     marble_name,
     position_to_text,
 )
-from voicejack.engine.cards import COPIES_PER_RANK, DECK_SIZE, RANKS
-from voicejack.engine.state import GameState, winning_sides
+from voicejack.engine.cards import COPIES_PER_RANK, DECK_SIZE, FOUR_DEAL_SIZES, RANKS
+from voicejack.engine.state import GameState, board_from_marbles, winning_sides
 from voicejack.engine.types import Colour, Rank
 
-#: Deals in one dealer's cycle: 4-4-5 with 4 players; with 2 the pile lasts six deals of 4 (R9, R10).
-DEALS_PER_CYCLE: Final = {4: 3, 2: 6}
 MARBLES: Final = len(COLOURS) * MARBLES_PER_COLOUR
+_RANK_SET: Final = frozenset(RANKS)
+
+
+#: When true, the engine checks the state after every move it applies (tests turn it on; it costs a move's time).
+debug_checks = False
 
 
 class InvalidStateError(ValueError):
@@ -53,20 +57,40 @@ def _check_seats(state: GameState) -> None:
     for key, colour in (("turn", state.turn), ("dealer", state.dealer)):
         if colour not in seats:
             raise InvalidStateError(f"'{key}' must be one of {', '.join(seats)}, not {colour!r}")
-    cycle = DEALS_PER_CYCLE[len(seats)]
-    if not 0 <= state.deal_index < cycle:
-        raise InvalidStateError(f"'deal' must be a whole number from 0 to {cycle - 1}")
+    # 4 players deal a 4-4-5 cycle (R9); 2 players deal 4 each until the pile is short (R10), so a
+    # hand-made pile may let their count run past the six deals of a full pile.
+    last = len(FOUR_DEAL_SIZES) - 1 if len(seats) == 4 else None
+    if state.deal_index < 0 or (last is not None and state.deal_index > last):
+        raise InvalidStateError(f"'deal' must be a whole number from 0 to {last}")
 
 
 def _check_marbles(state: GameState) -> None:
     marbles = state.marbles
     if len(marbles) != MARBLES:
         raise InvalidStateError(f"'marbles' must hold {MARBLES} positions, not {len(marbles)}")
+    shared = [position for position in marbles if 0 <= position < TRACK_CELLS]
+    if len(set(shared)) == len(shared) and all(_own_marbles_fit(state, index) for index in range(len(COLOURS))):
+        return
+    _explain_marbles(state)
+
+
+def _own_marbles_fit(state: GameState, colour_index: int) -> bool:
+    """One colour's marbles: real positions, two never on one safe place, all home for a seat not at the table."""
+    own = MARBLES_BY_INDEX[colour_index]
+    positions = state.marbles[own.start:own.stop]
+    if COLOURS[colour_index] not in state.rules.seats:
+        return all(position == HOME for position in positions)
+    safe = [position for position in positions if position > SAFE_OFFSET]
+    return min(positions) >= HOME and max(positions) <= SAFE_OFFSET + SAFE_PLACES and len(set(safe)) == len(safe)
+
+
+def _explain_marbles(state: GameState) -> None:
+    """The message for the first marble that breaks the rules of the board (slow; only on failure)."""
     seats = state.rules.seats
     taken: dict[tuple[Colour, int], str] = {}
     for colour in COLOURS:
         for marble in colour_marbles(colour):
-            position = marbles[marble]
+            position = state.marbles[marble]
             where = f"'marbles' {marble_name(marble)}"
             if not HOME <= position <= SAFE_OFFSET + SAFE_PLACES:
                 raise InvalidStateError(f"{where}: {position} is not a position")
@@ -84,34 +108,38 @@ def _check_marbles(state: GameState) -> None:
 
 def _check_board(state: GameState) -> None:
     board = state.board
+    marbles = state.marbles
     if len(board) != TRACK_CELLS:
         raise InvalidStateError(f"the board must have {TRACK_CELLS} cells, not {len(board)}")
+    if board == board_from_marbles(marbles):
+        return
     for cell, marble in enumerate(board):
-        if marble >= 0 and state.marbles[marble] != cell:
-            raise InvalidStateError(f"the board puts {marble_name(marble)} on cell {cell}, its marble list elsewhere")
-    for marble, position in enumerate(state.marbles):
+        if marble >= 0 and (not 0 <= marble < MARBLES or marbles[marble] != cell):
+            raise InvalidStateError(f"the board puts marble {marble} on cell {cell}, its marble list elsewhere")
+    for marble, position in enumerate(marbles):
         if 0 <= position < TRACK_CELLS and board[position] != marble:
-            raise InvalidStateError(f"{marble_name(marble)} stands on cell {position}, which the board shows empty")
+            raise InvalidStateError(f"{marble_name(marble)} stands on cell {position}, which the board shows otherwise")
 
 
 def _check_cards(state: GameState) -> None:
+    counts = Counter([*state.pile, *state.discard, *(card for hand in state.hands.values() for card in hand)])
+    if counts.keys() <= _RANK_SET and max(counts.values(), default=0) <= COPIES_PER_RANK:
+        total = sum(counts.values())
+        if total != DECK_SIZE:
+            raise InvalidStateError(f"hands + 'pile' + 'discard' hold {total} cards, not the 52-card deck")
+        return
     places: list[tuple[str, list[Rank]]] = [
         *((f"{colour}'s hand", hand) for colour, hand in state.hands.items()),
         ("'pile'", state.pile),
         ("'discard'", state.discard),
     ]
-    counts: Counter[Rank] = Counter()
     for where, cards in places:
         for card in cards:
-            if card not in RANKS:
+            if card not in _RANK_SET:
                 raise InvalidStateError(f"{where}: {card!r} is not a card")
-        counts.update(cards)
     for rank in RANKS:
         if counts[rank] > COPIES_PER_RANK:
             raise InvalidStateError(f"more than four cards of rank \"{rank}\" among the hands, pile and discard")
-    total = sum(counts.values())
-    if total != DECK_SIZE:
-        raise InvalidStateError(f"hands + 'pile' + 'discard' hold {total} cards, not the 52-card deck")
 
 
 def _check_winner(state: GameState) -> None:
