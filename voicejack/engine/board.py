@@ -46,6 +46,10 @@ def marble_id(colour: Colour, number: int) -> MarbleId:
 MARBLES_BY_INDEX: Final = tuple(range(marble_id(c, 1), marble_id(c, MARBLES_PER_COLOUR) + 1) for c in COLOURS)
 
 
+#: The same as slices of the marble list: ``marbles[MARBLE_SLICES[index]]`` are one colour's four positions.
+MARBLE_SLICES: Final = tuple(slice(marbles.start, marbles.stop) for marbles in MARBLES_BY_INDEX)
+
+
 def colour_marbles(colour: Colour) -> range:
     """The ids of ``colour``'s four marbles, marble 1 first."""
     return MARBLES_BY_INDEX[COLOUR_INDEX[colour]]

@@ -7,7 +7,17 @@ legal one (R39); ``apply_move`` mutates the state and returns the events.
 
 from __future__ import annotations
 
-from voicejack.engine.board import BASE_BY_INDEX, COLOUR_INDEX, COLOURS, HOME, MAX_PROGRESS, SAFE_OFFSET
+from voicejack.engine.board import (
+    BASE_BY_INDEX,
+    COLOUR_INDEX,
+    COLOURS,
+    HOME,
+    MARBLE_SLICES,
+    MARBLES_BY_INDEX,
+    MAX_PROGRESS,
+    SAFE_OFFSET,
+    colour_marbles,
+)
 from voicejack.engine.cards import (
     ACE_STEPS,
     FOUR_DEAL_SIZES,
@@ -38,20 +48,21 @@ from voicejack.engine.events import (
 from voicejack.engine.moves import NO_CARD, IllegalMoveError, Move, MoveKind, parse_move
 from voicejack.engine import validity
 from voicejack.engine.state import GameState, LastCard
+from voicejack.engine.types import Colour, MarbleId, Position, Rank
 from voicejack.engine.validity import check_state
 
 #: The longest forward walk each card may ask of one of the mover's marbles (R13, R14, R17).
 FORWARD_REACH = {**WALK_VALUES, "A": max(ACE_STEPS), "7": SEVEN}
 
 # A walk's outcome: the positions stepped on, and the marbles it sends home.
-Walk = tuple[list[int], list[int]]
+Walk = tuple[list[Position], list[MarbleId]]
 
 
 # --------------------------------------------------------------------------
 # Whose marbles a player moves
 
 
-def mover_colour(state: GameState, colour: str) -> str:
+def mover_colour(state: GameState, colour: Colour) -> Colour:
     """The colour whose marbles ``colour`` plays on (R19, R36)."""
     if state.rules.teams and state.marbles_in(colour) == 4:
         partner = state.rules.partner(colour)
@@ -60,23 +71,18 @@ def mover_colour(state: GameState, colour: str) -> str:
     return colour
 
 
-def _colour_marbles(colour: str) -> range:
-    start = COLOUR_INDEX[colour] * 4
-    return range(start, start + 4)
-
-
 # --------------------------------------------------------------------------
 # Walking (R21-R27)
 
 
-def _walk_forward(state: GameState, marble: int, steps: int) -> Walk | None:
+def _walk_forward(state: GameState, marble: MarbleId, steps: int) -> Walk | None:
     """The path of ``marble`` walking ``steps`` forward, or None if a movement rule forbids it."""
     if not _reach(state, marble, steps) >> steps & 1:
         return None
     return _forward_path(state, marble, steps)
 
 
-def _forward_path(state: GameState, marble: int, steps: int) -> Walk:
+def _forward_path(state: GameState, marble: MarbleId, steps: int) -> Walk:
     """The positions a legal forward walk steps on, and the marble it lands on (R26), if any."""
     position = state.marbles[marble]
     base = BASE_BY_INDEX[marble >> 2]
@@ -87,7 +93,7 @@ def _forward_path(state: GameState, marble: int, steps: int) -> Walk:
     return path, [landed_on] if landed_on >= 0 else []
 
 
-def _reach(state: GameState, marble: int, limit: int = SWEEP_STEPS) -> int:
+def _reach(state: GameState, marble: MarbleId, limit: int = SWEEP_STEPS) -> int:
     """Every forward walk ``marble`` may make, in one pass: bit k is set when walking k steps (1..limit) is legal.
 
     This is where the movement rules R21-R27 are judged for every forward
@@ -101,8 +107,7 @@ def _reach(state: GameState, marble: int, limit: int = SWEEP_STEPS) -> int:
     colour_index = marble >> 2
     base = BASE_BY_INDEX[colour_index]
     start = position if position > SAFE_OFFSET else (position - base) % 76
-    own_start = colour_index * 4
-    own = marbles[own_start:own_start + 4]
+    own = marbles[MARBLE_SLICES[colour_index]]
     mask = 0
     for steps in range(1, min(limit, MAX_PROGRESS - start) + 1):
         progress = start + steps
@@ -129,15 +134,15 @@ def _reach(state: GameState, marble: int, limit: int = SWEEP_STEPS) -> int:
     return mask
 
 
-def _walk_backward(state: GameState, marble: int, steps: int) -> Walk | None:
+def _walk_backward(state: GameState, marble: MarbleId, steps: int) -> Walk | None:
     """The 4 (R16): track marbles only, over the same rules walking backwards."""
     board = state.board
     position = state.marbles[marble]
     if not 0 <= position < 76:
         return None
     colour_index = marble >> 2
-    path: list[int] = []
-    captured: list[int] = []
+    path: list[Position] = []
+    captured: list[MarbleId] = []
     for step in range(1, steps + 1):
         cell = (position - step) % 76
         occupant = board[cell]
@@ -156,7 +161,7 @@ def _walk_backward(state: GameState, marble: int, steps: int) -> Walk | None:
     return path, captured
 
 
-def _sweep(state: GameState, marble: int) -> Walk | None:
+def _sweep(state: GameState, marble: MarbleId) -> Walk | None:
     """Complex king (R31-R33): 13 forward, sending home everything passed or landed on."""
     marbles = state.marbles
     board = state.board
@@ -169,10 +174,9 @@ def _sweep(state: GameState, marble: int) -> Walk | None:
     target = start + SWEEP_STEPS
     if target > MAX_PROGRESS:
         return None
-    own_start = colour_index * 4
-    own = marbles[own_start:own_start + 4]
-    path: list[int] = []
-    captured: list[int] = []
+    own = marbles[MARBLE_SLICES[colour_index]]
+    path: list[Position] = []
+    captured: list[MarbleId] = []
     for progress in range(start + 1, target + 1):
         if progress > SAFE_OFFSET:
             if progress in own:
@@ -189,11 +193,10 @@ def _sweep(state: GameState, marble: int) -> Walk | None:
     return path, captured
 
 
-def _out_capture(state: GameState, colour_index: int) -> tuple[int, int] | None:
+def _out_capture(state: GameState, colour_index: int) -> tuple[MarbleId, MarbleId] | None:
     """Bringing out (R20): (marble coming out, marble captured or -1), or None."""
     marbles = state.marbles
-    start = colour_index * 4
-    for marble in range(start, start + 4):
+    for marble in MARBLES_BY_INDEX[colour_index]:
         if marbles[marble] == HOME:
             break
     else:
@@ -209,7 +212,7 @@ def _out_capture(state: GameState, colour_index: int) -> tuple[int, int] | None:
     return marble, occupant
 
 
-def _swappable(state: GameState, marble: int, other: int) -> bool:
+def _swappable(state: GameState, marble: MarbleId, other: MarbleId) -> bool:
     """R18: both on the track, neither on its own base, neither wall-protected without the pair."""
     board = state.board
     for subject in (marble, other):
@@ -226,7 +229,9 @@ def _swappable(state: GameState, marble: int, other: int) -> bool:
 # Making and unmaking a walk on the board
 
 
-def _place(state: GameState, marble: int, path: list[int], captured: list[int]) -> tuple[int, list[tuple[int, int]]]:
+def _place(
+    state: GameState, marble: MarbleId, path: list[Position], captured: list[MarbleId],
+) -> tuple[Position, list[tuple[MarbleId, Position]]]:
     """Move ``marble`` to the end of ``path`` and send ``captured`` home. Returns undo data."""
     marbles = state.marbles
     board = state.board
@@ -246,7 +251,7 @@ def _place(state: GameState, marble: int, path: list[int], captured: list[int]) 
     return start, undo
 
 
-def _unplace(state: GameState, marble: int, start: int, undo: list[tuple[int, int]]) -> None:
+def _unplace(state: GameState, marble: MarbleId, start: Position, undo: list[tuple[MarbleId, Position]]) -> None:
     marbles = state.marbles
     board = state.board
     end = marbles[marble]
@@ -265,7 +270,7 @@ def _unplace(state: GameState, marble: int, start: int, undo: list[tuple[int, in
 # Legal moves
 
 
-def forced_burn_target(state: GameState, colour: str) -> str | None:
+def forced_burn_target(state: GameState, colour: Colour) -> Colour | None:
     """Who a forcing 10 played by ``colour`` would make burn (R35): the next player in seat order
     holding cards, never ``colour`` itself; None when nobody else holds cards."""
     rules = state.rules
@@ -277,7 +282,7 @@ def forced_burn_target(state: GameState, colour: str) -> str | None:
     return None
 
 
-def _moves_for_card(state: GameState, colour: str, card: str, movers: range, reach: list[int]) -> list[Move]:
+def _moves_for_card(state: GameState, colour: Colour, card: Rank, movers: range, reach: list[int]) -> list[Move]:
     """``reach[i]`` is the _reach mask of marble ``movers[i]``."""
     marbles = state.marbles
     moves: list[Move] = []
@@ -324,7 +329,7 @@ def _moves_for_card(state: GameState, colour: str, card: str, movers: range, rea
     return moves
 
 
-def _complex_five(state: GameState, colour: str, movers: range) -> list[Move]:
+def _complex_five(state: GameState, colour: Colour, movers: range) -> list[Move]:
     """R34: the 5 walks any track marble (and the mover's own in the safe zone), never one on its own base."""
     marbles = state.marbles
     team = {COLOUR_INDEX[c] for c in state.rules.team_of(colour)}
@@ -346,7 +351,7 @@ def _complex_five(state: GameState, colour: str, movers: range) -> list[Move]:
     return moves
 
 
-def _splits(state: GameState, colour: str, movers: range, reach: list[int]) -> list[Move]:
+def _splits(state: GameState, colour: Colour, movers: range, reach: list[int]) -> list[Move]:
     """R17: 7 = a + b over two different marbles, the second judged after the first (and R36)."""
     moves: list[Move] = []
     for first, mask in zip(movers, reach):
@@ -355,7 +360,7 @@ def _splits(state: GameState, colour: str, movers: range, reach: list[int]) -> l
                 continue
             start, undo = _place(state, first, *_forward_path(state, first, first_steps))
             second_steps = SEVEN - first_steps
-            for second in _colour_marbles(mover_colour(state, colour)):
+            for second in colour_marbles(mover_colour(state, colour)):
                 if second != first and _reach(state, second, second_steps) >> second_steps & 1:
                     moves.append(Move("7", MoveKind.SPLIT, first, first_steps, second, second_steps))
             _unplace(state, first, start, undo)
@@ -371,7 +376,7 @@ def legal_moves(state: GameState) -> list[Move]:
     ranks = sorted(set(hand), key=RANK_ORDER.__getitem__)
     if state.forced_burn:
         return [Move(rank, MoveKind.BURN) for rank in ranks]
-    movers = _colour_marbles(mover_colour(state, colour))
+    movers = colour_marbles(mover_colour(state, colour))
     longest = max((FORWARD_REACH.get(rank, 0) for rank in ranks), default=0)
     reach = [_reach(state, marble, longest) if longest else 0 for marble in movers]
     moves: list[Move] = []
@@ -474,7 +479,7 @@ def _apply(state: GameState, move: Move) -> list[Event]:
     return events
 
 
-def _carry_out(state: GameState, colour: str, move: Move, events: list[Event]) -> None:
+def _carry_out(state: GameState, colour: Colour, move: Move, events: list[Event]) -> None:
     kind = move.kind
     if kind is MoveKind.OUT:
         colour_index = COLOUR_INDEX[mover_colour(state, colour)]
@@ -507,7 +512,7 @@ def _carry_out(state: GameState, colour: str, move: Move, events: list[Event]) -
 
 
 def _walk(
-    state: GameState, colour: str, marble: int, steps: int, events: list[Event],
+    state: GameState, colour: Colour, marble: MarbleId, steps: int, events: list[Event],
     backward: bool = False, sweep: bool = False,
 ) -> bool:
     """Carry out one marble's walk; True when it entered its safe zone."""
@@ -533,7 +538,7 @@ def _walk(
     return False
 
 
-def _check_finished(state: GameState, colour: str, entered: int, events: list[Event]) -> None:
+def _check_finished(state: GameState, colour: Colour, entered: MarbleId, events: list[Event]) -> None:
     """R36-R37: after ``entered`` came into its safe zone, announce its owner finishing, and a win.
 
     A player can only finish on the move that brings their fourth marble in,
@@ -554,7 +559,7 @@ def _check_finished(state: GameState, colour: str, entered: int, events: list[Ev
         events.append(Won(team))
 
 
-def _pass_turn(state: GameState, colour: str, events: list[Event]) -> None:
+def _pass_turn(state: GameState, colour: Colour, events: list[Event]) -> None:
     """R12: the next player in seat order holding cards; a new deal when nobody does."""
     rules = state.rules
     seat = rules.next_seat(colour)

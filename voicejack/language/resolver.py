@@ -31,6 +31,7 @@ from voicejack.engine import (
     is_safe,
     legal_moves,
     marble_colour,
+    marble_id,
     marble_name,
     mover_colour,
     play,
@@ -371,7 +372,7 @@ def _marble_in(words: Key, own: str) -> int | None:
     colour = own if words[0] == "marble" else words[0]
     if colour not in COLOUR_INDEX:
         return None
-    return COLOUR_INDEX[colour] * 4 + NUMBER_WORDS.index(words[1])
+    return marble_id(colour, NUMBER_WORDS.index(words[1]) + 1)
 
 
 def _refusal(language: Language, hypothesis: Normalised) -> NotUnderstood | None:
@@ -460,7 +461,7 @@ def _why_illegal(language: Language, phrase: str) -> str | None:
     words = phrase.split()[1:]
     rank = WORD_RANKS[words[0]]
     marbles = [
-        COLOUR_INDEX[words[i]] * 4 + NUMBER_WORDS.index(words[i + 1])
+        marble_id(words[i], NUMBER_WORDS.index(words[i + 1]) + 1)
         for i in range(1, len(words) - 1)
         if words[i] in COLOUR_WORDS and words[i + 1] in NUMBER_WORDS
     ]
