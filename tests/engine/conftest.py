@@ -24,7 +24,6 @@ from voicejack.engine import (
     GameState,
     check_state,
     find_move,
-    legal_phrases,
     make_rules,
     marble_id,
     play,
@@ -120,10 +119,6 @@ def build_position(
     )
     check_state(state)  # the invariants of a valid table (marbles, cards, turn, winner): engine/validity.py
     return state
-
-
-def phrases(state: GameState) -> list[str]:
-    return legal_phrases(state)
 
 
 def do(state: GameState, phrase: str) -> tuple[GameState, list[Event]]:

@@ -23,14 +23,12 @@ SEATS_FOUR: Final = ("red", "blue", "green", "yellow")
 SEATS_TWO: Final = ("red", "green")
 
 TRACK_CELLS: Final = 76
-CELLS_BETWEEN_BASES: Final = 19
 BASE_CELL: Final = {"red": 0, "blue": 19, "green": 38, "yellow": 57}
 BASE_BY_INDEX: Final = tuple(BASE_CELL[c] for c in COLOURS)
 
 HOME: Final = -1
 SAFE_OFFSET: Final = 75
 SAFE_PLACES: Final = 4
-LAST_TRACK_PROGRESS: Final = 75
 MAX_PROGRESS: Final = SAFE_OFFSET + SAFE_PLACES  # 79: safe place 4
 
 MARBLES_PER_COLOUR: Final = 4
@@ -100,21 +98,6 @@ def progress(colour: Colour, position: Position) -> int:
     if position > SAFE_OFFSET:
         return position
     return (position - BASE_CELL[colour]) % TRACK_CELLS
-
-
-def position_after_progress(colour: Colour, progress_value: int) -> Position:
-    """The position a marble of ``colour`` stands on at a given progress."""
-    if progress_value > LAST_TRACK_PROGRESS:
-        return progress_value
-    return (BASE_CELL[colour] + progress_value) % TRACK_CELLS
-
-
-def base_owner(cell: Cell) -> Colour | None:
-    """The colour whose base is this track cell, if any."""
-    for colour, base in BASE_CELL.items():
-        if base == cell:
-            return colour
-    return None
 
 
 def position_to_text(position: Position) -> str:

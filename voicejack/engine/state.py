@@ -171,10 +171,6 @@ class GameState:
     def on_own_base(self, marble: MarbleId) -> bool:
         return self.marbles[marble] == BASE_BY_INDEX[marble >> 2]
 
-    @property
-    def over(self) -> bool:
-        return self.winner is not None
-
 
 def sides(rules: Rules) -> tuple[tuple[Colour, ...], ...]:
     """Who can win together: the two teams, or every player alone (R2, R37)."""
