@@ -1,4 +1,4 @@
-"""Legal moves and applying them: the whole rulebook (shared/spec/rules.md, R1-R39).
+"""Legal moves and applying them: the rulebook (shared/spec/rules.md, R12-R39; dealing, R9-R11, is dealing.py).
 
 The hot paths work on the state's int lists directly; see board.py for the
 encoding. ``legal_moves`` never returns an illegal move and never misses a
@@ -20,19 +20,16 @@ from voicejack.engine.board import (
 )
 from voicejack.engine.cards import (
     ACE_STEPS,
-    FOUR_DEAL_SIZES,
     RANK_ORDER,
     RANK_WORDS,
     SEVEN,
     SWEEP_STEPS,
-    TWO_PLAYER_DEAL_SIZE,
     WALK_VALUES,
 )
 from voicejack.engine.events import (
     BurnForced,
     CardBurned,
     CardPlayed,
-    Dealt,
     EnteredSafeZone,
     Event,
     HandBurned,
@@ -41,13 +38,13 @@ from voicejack.engine.events import (
     MarblesSwapped,
     MarbleWalked,
     PlayerFinished,
-    Reshuffled,
     TurnPassed,
     Won,
 )
 from voicejack.engine.moves import NO_CARD, IllegalMoveError, Move, MoveKind, parse_move
 from voicejack.engine import validity
-from voicejack.engine.state import GameState, LastCard
+from voicejack.engine.dealing import deal
+from voicejack.engine.state import GameState, LastCard, winner_from_marbles
 from voicejack.engine.types import Colour, MarbleId, Position, Rank
 from voicejack.engine.validity import check_state
 
@@ -548,15 +545,11 @@ def _check_finished(state: GameState, colour: Colour, entered: MarbleId, events:
     owner = COLOURS[entered >> 2]
     if state.marbles_in(owner) != 4:
         return
-    if not rules.teams:
-        state.winner = (owner,)
+    if rules.teams:
+        events.append(PlayerFinished(owner, rules.partner(owner)))
+    state.winner = winner_from_marbles(rules, state.marbles)
+    if state.winner is not None:
         events.append(Won(state.winner))
-        return
-    events.append(PlayerFinished(owner, rules.partner(owner)))
-    team = rules.team_of(owner)
-    if all(state.marbles_in(c) == 4 for c in team):
-        state.winner = team
-        events.append(Won(team))
 
 
 def _pass_turn(state: GameState, colour: Colour, events: list[Event]) -> None:
@@ -572,38 +565,3 @@ def _pass_turn(state: GameState, colour: Colour, events: list[Event]) -> None:
         seat = rules.next_seat(state.dealer)
     state.turn = seat
     events.append(TurnPassed(seat))
-
-
-def deal(state: GameState, events: list[Event]) -> None:
-    """R9-R11: deal the next batch, reshuffling and passing the deal on when the pile is short."""
-    rules = state.rules
-    players = rules.players
-    next_index = state.deal_index + 1
-    if players == 4:
-        new_cycle = next_index >= len(FOUR_DEAL_SIZES)
-        size = FOUR_DEAL_SIZES[0] if new_cycle else FOUR_DEAL_SIZES[next_index]
-    else:
-        new_cycle = False
-        size = TWO_PLAYER_DEAL_SIZE
-    if new_cycle or len(state.pile) < size * players:
-        cards = state.pile + state.discard
-        state.rng.shuffle(cards)
-        state.pile = cards
-        state.discard = []
-        state.dealer = rules.next_seat(state.dealer)
-        next_index = 0
-        size = FOUR_DEAL_SIZES[0] if players == 4 else TWO_PLAYER_DEAL_SIZE
-        events.append(Reshuffled(state.dealer, len(cards)))
-    deal_batch(state, size)
-    state.deal_index = next_index
-    events.append(Dealt(state.dealer, next_index, size, rules.next_seat(state.dealer), len(state.pile)))
-
-
-def deal_batch(state: GameState, size: int) -> None:
-    """Each player takes ``size`` cards from the top of the pile, in one block, from the player after the dealer (R9)."""
-    rules = state.rules
-    seat = rules.next_seat(state.dealer)
-    for _ in range(rules.players):
-        state.hands[seat].extend(state.pile[:size])
-        del state.pile[:size]
-        seat = rules.next_seat(seat)
