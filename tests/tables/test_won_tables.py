@@ -71,7 +71,7 @@ def test_a_winner_the_marbles_contradict_is_refused(table_data, winner, marbles,
 def test_two_winners_on_the_board_are_refused(table_data) -> None:
     data = table_data(teams=False)
     data["marbles"]["red"] = data["marbles"]["blue"] = ALL_IN
-    with pytest.raises(TableFileError, match="two winners"):
+    with pytest.raises(TableFileError, match=r"more than one winner \(red and blue\)"):
         table_from_dict(data)
 
 

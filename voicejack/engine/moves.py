@@ -177,10 +177,8 @@ def _play(rank: Rank, rest: list[str], complex_version: bool) -> Move:
         marble = _marble(rest, 0)
         if rank == "A":
             raise PhraseSyntaxError("say how far the ace walks: 'one' or 'eleven'")
-        if rank == "K":
-            kind = MoveKind.SWEEP if complex_version else MoveKind.WALK
-            return Move(rank, kind, marble, WALKED_BY_ONE_CARD[rank])
-        return Move(rank, MoveKind.WALK, marble, WALKED_BY_ONE_CARD[rank])
+        kind = MoveKind.SWEEP if rank == "K" and complex_version else MoveKind.WALK
+        return Move(rank, kind, marble, WALKED_BY_ONE_CARD[rank])
     raise PhraseSyntaxError(f"that is not a way to play the {RANK_WORDS[rank]}")
 
 

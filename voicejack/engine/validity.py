@@ -13,7 +13,7 @@ from typing import Final
 from voicejack.engine.board import (
     COLOURS,
     HOME,
-    MARBLES_BY_INDEX,
+    MARBLE_SLICES,
     MARBLES_PER_COLOUR,
     SAFE_OFFSET,
     SAFE_PLACES,
@@ -59,9 +59,10 @@ def _check_seats(state: GameState) -> None:
             raise InvalidStateError(f"'{key}' must be one of {', '.join(seats)}, not {colour!r}")
     # 4 players deal a 4-4-5 cycle (R9); 2 players deal 4 each until the pile is short (R10), so a
     # hand-made pile may let their count run past the six deals of a full pile.
-    last = len(FOUR_DEAL_SIZES) - 1 if len(seats) == 4 else None
-    if state.deal_index < 0 or (last is not None and state.deal_index > last):
-        raise InvalidStateError(f"'deal' must be a whole number from 0 to {last}")
+    if len(seats) == 4 and not 0 <= state.deal_index < len(FOUR_DEAL_SIZES):
+        raise InvalidStateError(f"'deal' must be a whole number from 0 to {len(FOUR_DEAL_SIZES) - 1}")
+    if state.deal_index < 0:
+        raise InvalidStateError("'deal' must be a whole number from 0")
 
 
 def _check_marbles(state: GameState) -> None:
@@ -76,8 +77,7 @@ def _check_marbles(state: GameState) -> None:
 
 def _own_marbles_fit(state: GameState, colour_index: int) -> bool:
     """One colour's marbles: real positions, two never on one safe place, all home for a seat not at the table."""
-    own = MARBLES_BY_INDEX[colour_index]
-    positions = state.marbles[own.start:own.stop]
+    positions = state.marbles[MARBLE_SLICES[colour_index]]
     if COLOURS[colour_index] not in state.rules.seats:
         return all(position == HOME for position in positions)
     safe = [position for position in positions if position > SAFE_OFFSET]
@@ -147,7 +147,7 @@ def _check_winner(state: GameState) -> None:
     won = winning_sides(state.rules, state.marbles)
     if len(won) > 1:
         shown = " and ".join("+".join(side) for side in won)
-        raise InvalidStateError(f"the marbles show two winners, {shown}: a match ends at its first win (R37)")
+        raise InvalidStateError(f"the marbles show more than one winner ({shown}): a match ends at its first win (R37)")
     shown_winner = won[0] if won else None
     if state.winner == shown_winner:
         return
