@@ -1,7 +1,10 @@
 """Table files (shared/spec/table-format.md): load with full validation, save atomically.
 
-Every problem is reported as one TableFileError naming the key and what is
-wrong, so the CLI can print it and exit with status 2.
+Every problem is reported as one TableFileError line naming the key and
+what is wrong, so the CLI can print it and exit with status 2: hostile
+files too (nested thousands deep, numbers of thousands of digits, NaN,
+huge files, a wrong type anywhere). The invariants of a valid table are
+the engine's (engine/validity.py); this module reads the format.
 """
 
 from __future__ import annotations
@@ -17,17 +20,22 @@ from pathlib import Path
 from typing import Any, Final
 
 from voicejack.engine.board import (
-    COLOUR_INDEX,
+    COLOURS,
     HOME,
     SAFE_OFFSET,
     SAFE_PLACES,
     SEATS_FOUR,
     SEATS_TWO,
     TRACK_CELLS,
+    colour_marbles,
+    marble_id,
     position_to_text,
 )
-from voicejack.engine.cards import COPIES_PER_RANK, RANKS, full_deck
-from voicejack.engine.state import MODES, GameState, LastCard, Rules, Seat, all_home
+from voicejack.engine.cards import RANKS, full_deck
+from voicejack.engine.moves import Move, PhraseSyntaxError, parse_move
+from voicejack.engine.state import MODES, GameState, LastCard, Rules, Seat, all_home, winner_from_marbles
+from voicejack.engine.types import Colour, Position, Rank
+from voicejack.engine.validity import InvalidStateError, check_state
 
 FORMAT: Final = "voicejack-table/1"
 REQUIRED_KEYS: Final = ("format", "mode", "players", "marbles", "turn")
@@ -37,6 +45,11 @@ OPTIONAL_KEYS: Final = (
 )
 PLAYER_KEYS: Final = ("colour", "name", "kind", "hand")
 RNG_PREFIX: Final = "mt19937:"
+#: Far beyond any save (a long match's file is some tens of KiB); a bigger file is refused unread.
+MAX_FILE_BYTES: Final = 4 * 2**20
+#: Enough for any seed a person would type; Python itself refuses numbers of over 4300 digits.
+MAX_INT_DIGITS: Final = 100
+SAFE_PLACE_NAMES: Final = tuple(str(place) for place in range(1, SAFE_PLACES + 1))
 
 
 class TableFileError(ValueError):
@@ -45,23 +58,47 @@ class TableFileError(ValueError):
 
 def load_table(path: str | os.PathLike[str]) -> GameState:
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as stream:
+            raw = stream.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise TableFileError(f"{path}: no such file") from None
     except IsADirectoryError:
         raise TableFileError(f"{path}: is a folder, not a table file") from None
-    except UnicodeDecodeError:
-        raise TableFileError(f"{path}: not UTF-8 text") from None
     except OSError as error:
         raise TableFileError(f"{path}: cannot be read ({error.strerror})") from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise TableFileError(f"{path}: not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}") from None
-    try:
-        return table_from_dict(data)
+        return table_from_text(raw)
     except TableFileError as error:
         raise TableFileError(f"{path}: {error}") from None
+
+
+def table_from_text(raw: str | bytes) -> GameState:
+    """The table a file's contents describe; TableFileError, one line, for anything else."""
+    if len(raw) > MAX_FILE_BYTES:
+        raise _fail(f"larger than {MAX_FILE_BYTES // 2**20} MiB: not a table file")
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise _fail("not UTF-8 text") from None
+    try:
+        data = json.loads(raw, parse_constant=_refuse_constant, parse_int=_read_int)
+    except json.JSONDecodeError as error:
+        raise _fail(f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}") from None
+    except RecursionError:
+        raise _fail("not a table file: its JSON is nested too deeply") from None
+    return table_from_dict(data)
+
+
+def _refuse_constant(name: str) -> Any:
+    raise _fail(f"not valid JSON: {name} is not a JSON value")
+
+
+def _read_int(digits: str) -> int:
+    # Python refuses to convert very long numbers (a ValueError deep inside json); no table needs them.
+    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+        raise _fail(f"a number with {len(digits.lstrip('-'))} digits: a table file has none over {MAX_INT_DIGITS}")
+    return int(digits)
 
 
 def save_table(state: GameState, path: str | os.PathLike[str]) -> None:
@@ -95,7 +132,7 @@ def table_to_dict(state: GameState) -> dict[str, Any]:
         for seat in state.seats
     ]
     data["marbles"] = {
-        colour: [_position_to_json(state.marbles[COLOUR_INDEX[colour] * 4 + n]) for n in range(4)]
+        colour: [_position_to_json(state.marbles[marble]) for marble in colour_marbles(colour)]
         for colour in rules.seats
     }
     data["turn"] = state.turn
@@ -110,11 +147,11 @@ def table_to_dict(state: GameState) -> dict[str, Any]:
     data["rng"] = encode_rng(state.rng)
     if state.winner is not None:
         data["winner"] = "+".join(state.winner)
-    data["history"] = [{"colour": colour, "phrase": phrase} for colour, phrase in state.history]
+    data["history"] = [{"colour": colour, "phrase": move.phrase} for colour, move in state.history]
     return data
 
 
-def _position_to_json(position: int) -> int | str:
+def _position_to_json(position: Position) -> int | str:
     return position if 0 <= position < TRACK_CELLS else position_to_text(position)
 
 
@@ -146,20 +183,44 @@ def _fail(message: str) -> TableFileError:
     return TableFileError(message)
 
 
+def _show(value: Any) -> str:
+    """A value as JSON for a message: one line, short, ASCII (so it prints anywhere)."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        text = type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _is_text(value: str) -> bool:
+    """True unless the string holds lone surrogates (JSON allows them; no file or terminal takes them)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _key(key: Any) -> str:
+    """A key as it reads in a message: 'marbles' style, escaped and shortened like any value."""
+    shown = _show(key)
+    return f"'{shown[1:-1]}'" if isinstance(key, str) else shown
+
+
 def table_from_dict(data: Any) -> GameState:
     if not isinstance(data, dict):
         raise _fail("a table file holds one JSON object")
     unknown = [key for key in data if key not in REQUIRED_KEYS and key not in OPTIONAL_KEYS]
     if unknown:
-        raise _fail(f"unknown key '{unknown[0]}' (allowed: {', '.join(REQUIRED_KEYS + OPTIONAL_KEYS)})")
+        raise _fail(f"unknown key {_key(unknown[0])} (allowed: {', '.join(REQUIRED_KEYS + OPTIONAL_KEYS)})")
     for key in REQUIRED_KEYS:
         if key not in data:
             raise _fail(f"missing key '{key}'")
     if data["format"] != FORMAT:
-        raise _fail(f"'format' must be \"{FORMAT}\", not {json.dumps(data['format'])}")
+        raise _fail(f"'format' must be \"{FORMAT}\", not {_show(data['format'])}")
     mode = data["mode"]
-    if mode not in MODES:
-        raise _fail(f"'mode' must be \"regular\" or \"complex\", not {json.dumps(mode)}")
+    if not isinstance(mode, str) or mode not in MODES:
+        raise _fail(f"'mode' must be \"regular\" or \"complex\", not {_show(mode)}")
 
     seats, hands = _read_players(data["players"])
     colours = tuple(seat.colour for seat in seats)
@@ -178,24 +239,9 @@ def table_from_dict(data: Any) -> GameState:
         raise _fail(f"'deal' must be a whole number from 0 to {cycle - 1}")
 
     discard = _read_cards(data.get("discard", []), "discard")
-    in_hands = [card for colour in colours for card in hands[colour]]
     pile_given = "pile" in data
     pile = _read_cards(data["pile"], "pile") if pile_given else []
-    counts = Counter(in_hands + pile + discard)
-    for rank in RANKS:
-        if counts[rank] > COPIES_PER_RANK:
-            raise _fail(f"more than four cards of rank \"{rank}\" among the hands, pile and discard")
-    if pile_given and sum(counts.values()) != 52:
-        raise _fail(f"hands + 'pile' + 'discard' hold {sum(counts.values())} cards, not the 52-card deck")
-
-    winner = _read_winner(data, rules) if "winner" in data else None
-    anybody_holds = any(hands[colour] for colour in colours)
-    if winner is None and not anybody_holds:
-        raise _fail("no player holds any card and no 'winner' is set")
-    if not hands[turn] and anybody_holds:
-        raise _fail(f"'turn' is {turn}, whose hand is empty while another player holds cards")
-    if forced_burn and not hands[turn]:
-        raise _fail(f"'forced_burn' is set on {turn}, who holds no cards")
+    winner = _read_winner(data, rules) if "winner" in data else winner_from_marbles(rules, marbles)
 
     if "rng" in data:
         rng = decode_rng(data["rng"])
@@ -206,11 +252,11 @@ def table_from_dict(data: Any) -> GameState:
         rng = random.Random(seed)
     if not pile_given:
         remaining = Counter(full_deck())
-        remaining.subtract(counts)
+        remaining.subtract(card for cards in (*hands.values(), discard) for card in cards)
         pile = [rank for rank in RANKS for _ in range(remaining[rank])]
         rng.shuffle(pile)
 
-    return GameState(
+    state = GameState(
         rules=rules,
         seats=seats,
         marbles=marbles,
@@ -222,36 +268,45 @@ def table_from_dict(data: Any) -> GameState:
         pile=pile,
         discard=discard,
         forced_burn=forced_burn,
-        last_card=_read_last_card(data["last_card"], colours) if "last_card" in data else None,
+        last_card=_read_last_card(data["last_card"], rules) if "last_card" in data else None,
         winner=winner,
-        history=_read_history(data.get("history", []), colours),
+        history=_read_history(data.get("history", []), rules),
     )
+    try:
+        check_state(state)
+    except InvalidStateError as error:
+        raise _fail(str(error)) from None
+    return state
 
 
-def _read_players(players: Any) -> tuple[tuple[Seat, ...], dict[str, list[str]]]:
+def _read_players(players: Any) -> tuple[tuple[Seat, ...], dict[Colour, list[Rank]]]:
     if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
         raise _fail("'players' must be a list of player objects")
     if len(players) not in (2, 4):
         raise _fail(f"'players' lists {len(players)} players: Jackaroo is played by 2 or 4, never 3")
     seats: list[Seat] = []
-    hands: dict[str, list[str]] = {}
+    hands: dict[Colour, list[Rank]] = {}
     for index, player in enumerate(players):
         where = f"'players' entry {index + 1}"
         unknown = [key for key in player if key not in PLAYER_KEYS]
         if unknown:
-            raise _fail(f"{where}: unknown key '{unknown[0]}' (allowed: {', '.join(PLAYER_KEYS)})")
+            raise _fail(f"{where}: unknown key {_key(unknown[0])} (allowed: {', '.join(PLAYER_KEYS)})")
         for key in ("colour", "hand"):
             if key not in player:
                 raise _fail(f"{where}: missing key '{key}'")
         colour = player["colour"]
-        name = player.get("name", colour.capitalize() if isinstance(colour, str) else "")
+        if not isinstance(colour, str) or colour not in COLOURS:
+            raise _fail(f"{where}: 'colour' must be one of {', '.join(COLOURS)}, not {_show(colour)}")
+        name = player.get("name", colour.capitalize())
         kind = player.get("kind", "human" if index == 0 else "bot")
-        if not isinstance(name, str) or not name.strip():
+        if not isinstance(name, str) or not name.strip() or not _is_text(name):
             raise _fail(f"{where}: 'name' must be a non-empty string")
-        if not isinstance(kind, str) or not (kind in ("human", "bot") or (kind.startswith("bot:") and len(kind) > 4)):
-            raise _fail(f"{where}: 'kind' must be \"human\", \"bot\" or \"bot:<level>\", not {json.dumps(kind)}")
-        seats.append(Seat(str(colour), name, kind))
-        hands[str(colour)] = _read_cards(player["hand"], f"{where} 'hand'")
+        if not isinstance(kind, str) or not _is_text(kind) or not (
+            kind in ("human", "bot") or (kind.startswith("bot:") and len(kind) > 4)
+        ):
+            raise _fail(f"{where}: 'kind' must be \"human\", \"bot\" or \"bot:<level>\", not {_show(kind)}")
+        seats.append(Seat(colour, name, kind))
+        hands[colour] = _read_cards(player["hand"], f"{where} 'hand'")
     colours = tuple(seat.colour for seat in seats)
     expected = SEATS_FOUR if len(colours) == 4 else SEATS_TWO
     if colours != expected:
@@ -272,37 +327,36 @@ def _read_teams(data: dict[str, Any], players: int) -> bool:
     return teams
 
 
-def _read_cards(cards: Any, where: str) -> list[str]:
+def _read_cards(cards: Any, where: str) -> list[Rank]:
     if not isinstance(cards, list):
         raise _fail(f"{where} must be a list of cards")
     for card in cards:
         if card not in RANKS or not isinstance(card, str):
-            raise _fail(f"{where}: {json.dumps(card)} is not a card (cards are \"A\", \"2\" .. \"10\", \"J\", \"Q\", \"K\")")
+            raise _fail(f"{where}: {_show(card)} is not a card (cards are \"A\", \"2\" .. \"10\", \"J\", \"Q\", \"K\")")
     return list(cards)
 
 
-def _read_position(value: Any, where: str) -> int:
+def _read_position(value: Any, where: str) -> Position:
     if isinstance(value, int) and not isinstance(value, bool):
         if 0 <= value < TRACK_CELLS:
             return value
-        raise _fail(f"{where}: cell {value} is off the track (cells are 0 to 75)")
+        raise _fail(f"{where}: cell {_show(value)} is off the track (cells are 0 to 75)")
     if value == "home":
         return HOME
     if isinstance(value, str) and value.startswith("safe "):
         place = value[5:]
-        if place.isdigit() and 1 <= int(place) <= SAFE_PLACES:
+        if place in SAFE_PLACE_NAMES:
             return SAFE_OFFSET + int(place)
-    raise _fail(f"{where}: {json.dumps(value)} is not a position (\"home\", a cell 0..75, or \"safe 1\"..\"safe 4\")")
+    raise _fail(f"{where}: {_show(value)} is not a position (\"home\", a cell 0..75, or \"safe 1\"..\"safe 4\")")
 
 
-def _read_marbles(marbles: Any, colours: tuple[str, ...]) -> list[int]:
+def _read_marbles(marbles: Any, colours: tuple[Colour, ...]) -> list[Position]:
     if not isinstance(marbles, dict):
         raise _fail("'marbles' must be an object from colour to a list of 4 positions")
     for colour in marbles:
         if colour not in colours:
-            raise _fail(f"'marbles' has colour '{colour}', which has no seat at this table")
+            raise _fail(f"'marbles' has colour {_key(colour)}, which has no seat at this table")
     positions = all_home()
-    occupied: dict[tuple[str, int], str] = {}
     for colour in colours:
         if colour not in marbles:
             raise _fail(f"'marbles' is missing colour '{colour}'")
@@ -310,54 +364,55 @@ def _read_marbles(marbles: Any, colours: tuple[str, ...]) -> list[int]:
         if not isinstance(entry, list) or len(entry) != 4:
             raise _fail(f"'marbles' {colour}: must list exactly 4 positions, marble 1 first")
         for number, value in enumerate(entry, start=1):
-            where = f"'marbles' {colour} {number}"
-            position = _read_position(value, where)
-            positions[COLOUR_INDEX[colour] * 4 + number - 1] = position
-            if position == HOME:
-                continue
-            spot = ("track", position) if position < TRACK_CELLS else (colour, position)
-            if spot in occupied:
-                place = f"cell {position}" if position < TRACK_CELLS else position_to_text(position)
-                raise _fail(f"{where} and {occupied[spot]} are both on {place}")
-            occupied[spot] = f"{colour} {number}"
+            positions[marble_id(colour, number)] = _read_position(value, f"'marbles' {colour} {number}")
     return positions
 
 
-def _read_colour(data: dict[str, Any], key: str, colours: tuple[str, ...]) -> str:
+def _read_colour(data: dict[str, Any], key: str, colours: tuple[Colour, ...]) -> Colour:
     value = data[key]
-    if value not in colours:
-        raise _fail(f"'{key}' must be one of {', '.join(colours)}, not {json.dumps(value)}")
-    return str(value)
+    if not isinstance(value, str) or value not in colours:
+        raise _fail(f"'{key}' must be one of {', '.join(colours)}, not {_show(value)}")
+    return value
 
 
-def _read_winner(data: dict[str, Any], rules: Rules) -> tuple[str, ...]:
+def _read_winner(data: dict[str, Any], rules: Rules) -> tuple[Colour, ...]:
     value = data["winner"]
-    allowed = {"+".join(rules.team_of(colour)) for colour in rules.seats}
-    if value not in allowed:
-        raise _fail(f"'winner' must be one of {', '.join(sorted(allowed))}, not {json.dumps(value)}")
-    return tuple(str(value).split("+"))
+    allowed = sorted("+".join(rules.team_of(colour)) for colour in rules.seats)
+    if not isinstance(value, str) or value not in allowed:
+        raise _fail(f"'winner' must be one of {', '.join(allowed)}, not {_show(value)}")
+    return tuple(value.split("+"))
 
 
-def _read_last_card(value: Any, colours: tuple[str, ...]) -> LastCard:
+def _read_last_card(value: Any, rules: Rules) -> LastCard:
     if not isinstance(value, dict) or set(value) != {"colour", "card", "phrase"}:
         raise _fail("'last_card' must be an object with exactly 'colour', 'card' and 'phrase'")
-    if value["colour"] not in colours:
-        raise _fail(f"'last_card' colour {json.dumps(value['colour'])} has no seat at this table")
-    if value["card"] not in RANKS:
-        raise _fail(f"'last_card' card {json.dumps(value['card'])} is not a card")
-    if not isinstance(value["phrase"], str):
-        raise _fail("'last_card' phrase must be a string")
-    return LastCard(value["colour"], value["card"], value["phrase"])
+    if value["colour"] not in rules.seats:
+        raise _fail(f"'last_card' colour {_show(value['colour'])} has no seat at this table")
+    if value["card"] not in RANKS or not isinstance(value["card"], str):
+        raise _fail(f"'last_card' card {_show(value['card'])} is not a card")
+    move = _read_phrase(value["phrase"], rules, "'last_card' phrase")
+    return LastCard(str(value["colour"]), str(value["card"]), move)
 
 
-def _read_history(value: Any, colours: tuple[str, ...]) -> list[tuple[str, str]]:
+def _read_history(value: Any, rules: Rules) -> list[tuple[Colour, Move]]:
     if not isinstance(value, list):
         raise _fail("'history' must be a list of {\"colour\", \"phrase\"} objects")
     history = []
     for index, entry in enumerate(value, start=1):
+        where = f"'history' entry {index}"
         if not isinstance(entry, dict) or set(entry) != {"colour", "phrase"}:
-            raise _fail(f"'history' entry {index} must be an object with exactly 'colour' and 'phrase'")
-        if entry["colour"] not in colours or not isinstance(entry["phrase"], str):
-            raise _fail(f"'history' entry {index} has a bad colour or phrase")
-        history.append((entry["colour"], entry["phrase"]))
+            raise _fail(f"{where} must be an object with exactly 'colour' and 'phrase'")
+        if entry["colour"] not in rules.seats or not isinstance(entry["colour"], str):
+            raise _fail(f"{where} has colour {_show(entry['colour'])}, which has no seat at this table")
+        history.append((entry["colour"], _read_phrase(entry["phrase"], rules, where)))
     return history
+
+
+def _read_phrase(value: Any, rules: Rules, where: str) -> Move:
+    if not isinstance(value, str):
+        raise _fail(f"{where}: the phrase must be a string")
+    try:
+        return parse_move(value, rules)
+    except PhraseSyntaxError as error:
+        raise _fail(f"{where}: {_show(value)} is not a move phrase ({error})") from None
+

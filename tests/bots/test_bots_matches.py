@@ -6,13 +6,13 @@ import pytest
 
 from voicejack.bots import BOT_KINDS, make_bot
 from voicejack.bots.arena import play_match
-from voicejack.engine import apply_move, legal_moves, make_rules, new_game
+from voicejack.engine import Move, apply_move, legal_moves, make_rules, new_game
 
 TABLES = ((2, False, "regular"), (2, False, "complex"), (4, True, "regular"), (4, True, "complex"),
           (4, False, "regular"), (4, False, "complex"))
 
 
-def history(kind: str, seed: int, players: int = 2, teams: bool = False, mode: str = "regular") -> list[tuple[str, str]]:
+def history(kind: str, seed: int, players: int = 2, teams: bool = False, mode: str = "regular") -> list[tuple[str, Move]]:
     state, _ = new_game(make_rules(players=players, teams=teams, mode=mode), seed=4)
     bots = {colour: make_bot(kind, seed + index) for index, colour in enumerate(state.rules.seats)}
     while state.winner is None:

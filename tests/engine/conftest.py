@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 import pytest
 
@@ -22,11 +22,13 @@ from voicejack.engine import (
     HOME,
     SAFE_OFFSET,
     GameState,
+    check_state,
     find_move,
-    legal_phrases,
     make_rules,
+    marble_id,
     play,
 )
+from voicejack.engine import validity
 from voicejack.engine.cards import full_deck
 from voicejack.engine.events import Event
 from voicejack.engine.state import Seat
@@ -71,22 +73,13 @@ def build_position(
 ) -> GameState:
     rules = make_rules(players=players, teams=teams, mode=mode)
     positions = [HOME] * 16
-    colour_index = {"red": 0, "blue": 1, "green": 2, "yellow": 3}
     for colour, cells in (marbles or {}).items():
         if colour not in rules.seats:
             raise ValueError(f"{colour} is not at this table")
         if len(cells) > 4:
             raise ValueError(f"{colour} has only four marbles")
-        for number, cell in enumerate(cells):
-            positions[colour_index[colour] * 4 + number] = parse_position(cell)
-    occupied = [p for p in positions if p != HOME]
-    track = [p for p in occupied if p < 76]
-    if len(set(track)) != len(track):
-        raise ValueError("two marbles on one track cell")
-    for colour in rules.seats:
-        safe = [p for p in positions[colour_index[colour] * 4:colour_index[colour] * 4 + 4] if p > SAFE_OFFSET]
-        if len(set(safe)) != len(safe):
-            raise ValueError(f"two {colour} marbles on one safe place")
+        for number, cell in enumerate(cells, start=1):
+            positions[marble_id(colour, number)] = parse_position(cell)
 
     deck = Counter(full_deck())
     given = {colour: list(cards) for colour, cards in (hands or {}).items()}
@@ -110,7 +103,7 @@ def build_position(
         if Counter(pile_list) != +deck:
             raise ValueError("hands + pile + discard must be the 52-card deck")
     seats = tuple(Seat(c, c.capitalize(), "human" if i == 0 else "bot") for i, c in enumerate(rules.seats))
-    return GameState(
+    state = GameState(
         rules=rules,
         seats=seats,
         marbles=positions,
@@ -124,15 +117,22 @@ def build_position(
         forced_burn=forced_burn,
         winner=winner,
     )
-
-
-def phrases(state: GameState) -> list[str]:
-    return legal_phrases(state)
+    check_state(state)  # the invariants of a valid table (marbles, cards, turn, winner): engine/validity.py
+    return state
 
 
 def do(state: GameState, phrase: str) -> tuple[GameState, list[Event]]:
     """Play the legal move with this canonical phrase (pure)."""
     return play(state, find_move(state, phrase))
+
+
+@pytest.fixture(autouse=True)
+def engine_debug_checks(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every move the engine applies in these tests is followed by the state check (engine/validity.py);
+    the thousand-game test checks each game's end instead, or it would take four times as long."""
+    validity.debug_checks = request.node.get_closest_marker("slow") is None
+    yield
+    validity.debug_checks = False
 
 
 @pytest.fixture

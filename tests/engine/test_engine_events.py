@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from voicejack.engine import SAFE_OFFSET, marble_id
+from voicejack.engine import SAFE_OFFSET, Move, MoveKind, marble_id
 from voicejack.engine import events as ev
 
 RED1, RED2 = marble_id("red", 1), marble_id("red", 2)
@@ -107,9 +107,11 @@ def test_player_finished_then_turn_passes(position, apply_phrase) -> None:
 def test_history_and_last_card(position, apply_phrase) -> None:
     state = position(marbles={"red": [10]}, hands={"red": ["5", "9"]})
     after, _ = apply_phrase(state, "play nine red one")
-    assert after.history[-1] == ("red", "play nine red one")
+    played = Move("9", MoveKind.WALK, RED1, 9)
+    assert after.history[-1] == ("red", played)  # the history holds moves, not their phrases
     assert after.last_card is not None
-    assert (after.last_card.colour, after.last_card.card, after.last_card.phrase) == ("red", "9", "play nine red one")
+    assert (after.last_card.colour, after.last_card.card, after.last_card.move) == ("red", "9", played)
+    assert after.last_card.phrase == "play nine red one"
     assert after.discard[-1] == "9" and after.hands["red"] == ["5"]
     # play is pure: the original state is untouched
     assert state.hands["red"] == ["5", "9"] and state.marbles[RED1] == 10 and state.history == []

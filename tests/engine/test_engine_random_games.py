@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from voicejack.engine import legal_moves, make_rules, new_game
+from voicejack.engine import check_state, legal_moves, make_rules, new_game
 from voicejack.engine import events as ev
 from voicejack.engine.rules import apply_move
 
@@ -33,6 +33,7 @@ def test_a_thousand_random_games_all_end_with_a_winner() -> None:
             events = apply_move(state, chooser.choice(moves))
             wins.extend(e for e in events if isinstance(e, ev.Won))
         assert state.winner is not None, f"game {game} ({players}, {teams}, {mode}) did not finish"
+        check_state(state)
         assert wins == [ev.Won(state.winner)]
         rules = state.rules
         assert all(state.is_finished(c) for c in state.winner)

@@ -22,7 +22,7 @@ except ImportError:
     from engine_reference import (  # type: ignore[no-redef]
         board_of, board_to_ints, next_to_act, reference_moves, winner_of,
     )
-from voicejack.engine import GameState, Move, MoveKind, legal_moves, make_rules, new_game, play
+from voicejack.engine import GameState, Move, MoveKind, legal_moves, make_rules, marble_id, new_game, play
 from voicejack.engine import events as ev
 from voicejack.engine.cards import full_deck
 
@@ -54,7 +54,7 @@ def compare(state: GameState) -> None:
 def check_events(state: GameState, move: Move, before: dict, after: dict, events: list, where: str) -> None:
     """The events tell exactly what changed: who went home, who entered a lane, who finished."""
     def marble_ids(names: set) -> set[int]:
-        return {COLOURS.index(colour) * 4 + number - 1 for colour, number in names}
+        return {marble_id(colour, number) for colour, number in names}
 
     def in_lane(board: dict, name: tuple) -> bool:
         return board[name] is not None and board[name][0] == "safe"

@@ -107,12 +107,12 @@ def _seed_one_match(lines: list[str], tmp_path: Path) -> tuple[list[str], list[t
 def test_seed_one_king_options_two_no_longer_plays_option_two(tmp_path: Path) -> None:
     """`voicejack play --players 2 --seed 1 --keyboard`: "king", "options", "two" played option 2, a five."""
     said, history = _seed_one_match(["king", "options", "two", "quit", "yes"], tmp_path)
-    red = [phrase for colour, phrase in history if colour == "red"]
+    red = [move.phrase for colour, move in history if colour == "red"]
     assert red == ["play king out"]  # the five was not played
     asked = next(line for line in said if line.startswith("Option 2: "))
     assert asked.startswith("Option 2: Five: red 1") and asked.endswith("Yes or no?")
     said, history = _seed_one_match(["king", "options", "two", "yes", "quit", "yes"], tmp_path)
-    assert [phrase for colour, phrase in history if colour == "red"] == ["play king out", "play five red one"]
+    assert [move.phrase for colour, move in history if colour == "red"] == ["play king out", "play five red one"]
 
 
 COLLIDING_ONE_WORD_COMMANDS = ("full", "brief", "stop", "save", "quit", "score", "leave", "back", "board", "hand",

@@ -41,7 +41,7 @@ def dialogs(state: GameState, resolver: Resolver) -> Iterator[Dialog]:
     """No question, each card's first question and the ones after it, and the table's numbered options."""
     yield None
     seat = state.turn
-    for card in sorted({move.card for move in legal_moves(state)}):
+    for card in sorted({move.card for move in legal_moves(state) if move.card}):  # burn hand names no card
         asked = resolver.resolve(state, seat, RANK_WORDS[card])
         if isinstance(asked, Ask):
             yield asked

@@ -13,7 +13,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from voicejack.engine import HOME, SAFE_OFFSET, GameState, LastCard, Move, find_move, make_rules, play
+from voicejack.engine import HOME, SAFE_OFFSET, GameState, LastCard, Move, find_move, make_rules, marble_id, play
 from voicejack.engine import events as ev
 from voicejack.engine.cards import full_deck
 from voicejack.engine.state import Seat
@@ -50,10 +50,9 @@ def table(
 ) -> GameState:
     rules = make_rules(players=players, teams=teams, mode=mode)
     positions = [HOME] * 16
-    index = {"red": 0, "blue": 1, "green": 2, "yellow": 3}
     for colour, spots in (marbles or {}).items():
         for number, value in enumerate(spots):
-            positions[index[colour] * 4 + number] = spot(value)
+            positions[marble_id(colour, number + 1)] = spot(value)
     given = dict(hands or {})
     all_hands = {colour: list(given.get(colour, ["9"])) for colour in rules.seats}
     if pile is None:

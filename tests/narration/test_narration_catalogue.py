@@ -10,9 +10,11 @@ from dataclasses import dataclass, field
 
 from narration_helpers import table
 
-from voicejack.engine import GameState, LastCard, legal_moves, make_rules, new_game, play
+from voicejack.engine import GameState, LastCard, legal_moves, make_rules, new_game, parse_move, play
 from voicejack.narration import ENGLISH, Catalogue, Narrator, Verbosity
 from voicejack.narration.catalogue import TEMPLATES
+
+COMPLEX = make_rules(mode="complex")  # reads "play king blue one" as the sweep
 
 
 def fields_of(template: str) -> set[str]:
@@ -132,11 +134,11 @@ def sample_positions() -> Iterator[GameState]:
     last_in = {"red": ["safe 2", "safe 3", "safe 4", 74]}
     yield table(marbles={**last_in, "green": [10]}, hands={"red": ["2", "3"]}, names={"blue": "SARA"})
     yield table(marbles={**last_in, "green": ["safe 1", "safe 2", "safe 3", "safe 4"]}, hands={"red": ["2", "3"]})
-    yield table(marbles={**last_in}, hands={"red": ["2", "3"]}, teams=False, last_card=LastCard("blue", "3", "burn hand"))
-    yield table(marbles={"red": ["safe 1", 71], "blue": [72]}, hands={"red": ["7", "2"]}, last_card=LastCard("red", "9", "burn nine"))
+    yield table(marbles={**last_in}, hands={"red": ["2", "3"]}, teams=False, last_card=LastCard("blue", "3", parse_move("burn hand", COMPLEX)))
+    yield table(marbles={"red": ["safe 1", 71], "blue": [72]}, hands={"red": ["7", "2"]}, last_card=LastCard("red", "9", parse_move("burn nine", COMPLEX)))
     yield table(marbles={"red": [5, 8], "blue": [12], "green": [16]}, hands={"red": ["K", "10", "J"]}, mode="complex")
     yield table(marbles={"red": [40], "yellow": [0], "blue": [19]}, hands={"red": ["J"]})
-    yield table(marbles={"red": [30]}, hands={"red": ["K"]}, mode="complex", last_card=LastCard("red", "10", "play ten burn"))
+    yield table(marbles={"red": [30]}, hands={"red": ["K"]}, mode="complex", last_card=LastCard("red", "10", parse_move("play ten burn", COMPLEX)))
     yield table(marbles={"red": [5]}, hands={"red": ["9", "3"]}, forced_burn=True, mode="complex")
     yield table(marbles={"red": [5], "blue": [6, 7]}, hands={"red": ["9", "3"]})
     yield table(marbles={"red": ["safe 1", "safe 2", "safe 3", "safe 4"], "green": [30]}, hands={"red": ["6"]})

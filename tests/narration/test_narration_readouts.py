@@ -8,9 +8,11 @@ import re
 import pytest
 from narration_helpers import after, table
 
-from voicejack.engine import SAFE_OFFSET, GameState, LastCard, legal_moves, make_rules, marble_id, marble_name, new_game, play
+from voicejack.engine import SAFE_OFFSET, GameState, LastCard, legal_moves, make_rules, marble_id, marble_name, new_game, parse_move, play
 from voicejack.engine import events as ev
 from voicejack.narration import Narrator, Verbosity
+
+COMPLEX = make_rules(mode="complex")  # reads "play king blue one" as the sweep
 
 # ---------------------------------------------------------------- match start
 
@@ -186,14 +188,14 @@ def test_score_every_player_for_themselves_and_two_players(full: Narrator, brief
 )
 def test_last_card_says_who_played_what_and_how(full: Narrator, phrase: str, expected: str) -> None:
     card = {"burn nine": "9", "burn hand": "3"}.get(phrase, "9")
-    state = table(last_card=LastCard("blue", card, phrase))
+    state = table(last_card=LastCard("blue", card, parse_move(phrase, COMPLEX)))
     assert full.last_card(state, "red") == expected
 
 
 def test_last_card_brief_and_none_yet(full: Narrator, brief: Narrator) -> None:
     assert full.last_card(table(), "red") == "No card has been played yet."
     assert brief.last_card(table(), "red") == "No card played yet."
-    state = table(last_card=LastCard("red", "A", "play ace red one eleven"))
+    state = table(last_card=LastCard("red", "A", parse_move("play ace red one eleven", COMPLEX)))
     assert brief.last_card(state, "red") == "Last: you, ace 11, your red 1."
     assert brief.last_card(state, None) == "Last: Red, ace 11, red 1."
 
@@ -286,7 +288,7 @@ def board_position() -> GameState:
         },
         hands={"red": ["A", "9", "9"], "blue": [], "green": ["K"], "yellow": ["2", "3"]},
         names={"blue": "Sara"},
-        last_card=LastCard("yellow", "7", "play seven yellow one five yellow two two"),
+        last_card=LastCard("yellow", "7", parse_move("play seven yellow one five yellow two two", COMPLEX)),
     )
 
 

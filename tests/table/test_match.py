@@ -23,7 +23,7 @@ def test_a_complete_match_driven_by_typed_commands(tmp_path: Path, kit) -> None:
     assert "wins the match" in text
     assert transcript.cues.count("your-turn") >= 10 and transcript.cues[-1] == "win"
     # Every human move was chosen through the read-out options: the history holds the human's plays.
-    assert any(colour == "red" and phrase.startswith("play") for colour, phrase in state.history)
+    assert any(colour == "red" and move.phrase.startswith("play") for colour, move in state.history)
     # Autosave after every turn: the save file holds the finished match.
     assert load_table(tmp_path / "save.json").winner == outcome.winner
 
@@ -51,7 +51,7 @@ def test_commands_answer_without_changing_the_match(tmp_path: Path, kit) -> None
     assert remembered[-1].brief is True and remembered[0].speech_rate == 150
     # The human never moved: quitting saved the position untouched.
     saved = load_table(tmp_path / "s.json")
-    human_moves = [p for c, p in saved.history if c == "red" and not p.startswith("burn")]
+    human_moves = [m.phrase for c, m in saved.history if c == "red" and not m.phrase.startswith("burn")]
     assert human_moves == []
     assert "Match saved to" in text
 
@@ -86,7 +86,7 @@ def test_a_capture_of_your_own_marble_is_confirmed_first(tmp_path: Path, kit) ->
     lines = ["play two red one", "no", "play two red one", "yes", "quit", "yes"]
     _, _, transcript = kit.run_match(state, lines, tmp_path / "s.json", announce=False)
     assert "yes or no" in transcript.text.lower()
-    assert state.history[0] == ("red", "play two red one")
+    assert (state.history[0][0], state.history[0][1].phrase) == ("red", "play two red one")
     assert state.marbles[1] == -1  # red 2 went home, as the player confirmed
 
 
@@ -99,7 +99,7 @@ def test_whole_hand_burn_happens_at_once(tmp_path: Path, kit) -> None:
     }
     state = table_from_dict(data)
     _, _, transcript = kit.run_match(state, ["quit", "yes"], tmp_path / "s.json", announce=False)
-    assert state.history[0] == ("red", "burn hand")
+    assert (state.history[0][0], state.history[0][1].phrase) == ("red", "burn hand")
     assert "burned your whole hand: a two and a three" in transcript.text
 
 
@@ -113,7 +113,7 @@ def test_a_forced_burn_is_asked_of_the_forced_player(tmp_path: Path, kit) -> Non
     state = table_from_dict(data)
     _, _, transcript = kit.run_match(state, ["play nine red one", "burn nine", "quit", "yes"], tmp_path / "s.json",
                                  announce=False)
-    assert state.history[0] == ("red", "burn nine")
+    assert (state.history[0][0], state.history[0][1].phrase) == ("red", "burn nine")
     assert state.marbles[0] == 3
     assert "turned-back" in transcript.cues
 
@@ -182,7 +182,7 @@ def test_card_first_dialog_yes_repeats_the_question_and_no_cancels(tmp_path: Pat
     asked = "Which marble moves first? Your red 1 is on cell 5. Your red 2 is on cell 70."
     assert transcript.lines.count(asked) == 3  # asked, asked again after "yes", asked after starting over
     assert any(line.startswith("Cancelled. Your turn, red.") for line in transcript.lines)
-    assert state.history[0] == ("red", "play seven red one five red two two")
+    assert (state.history[0][0], state.history[0][1].phrase) == ("red", "play seven red one five red two two")
 
 
 def test_a_new_command_cuts_off_what_the_game_is_saying(tmp_path: Path, kit) -> None:

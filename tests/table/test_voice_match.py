@@ -75,7 +75,7 @@ def test_a_whole_match_played_by_voice(tmp_path: Path, kit) -> None:
     transcript = kit.Transcript()
     outcome = Match(state, transcript, hub, MatchConfig(tmp_path / "s.json")).run()
     assert outcome.winner is not None, "the match should be finished by voice alone"
-    human_plays = [phrase for colour, phrase in state.history if colour == "red" and phrase.startswith("play")]
+    human_plays = [move.phrase for colour, move in state.history if colour == "red" and move.phrase.startswith("play")]
     assert len(human_plays) >= 10
     misses = [(said, heard) for said, heard in zip(spoken.said, spoken.heard) if heard not in SAME_MEANING[said]]
     print(f"{len(misses)} of {len(spoken.said)} utterances misheard:", misses[:40])

@@ -58,7 +58,7 @@ def test_apply_plays_narrates_and_updates_the_file(write_table, table_data) -> N
     assert "red 1" in result.stdout.lower() and "cell 0" in result.stdout
     state = load_table(path)
     assert state.marbles[0] == 0 and state.turn == "blue"
-    assert state.history == [("red", "play king out")]
+    assert [(colour, move.phrase) for colour, move in state.history] == [("red", "play king out")]
 
 
 def test_apply_out_leaves_the_original_untouched(tmp_path: Path, write_table, table_data) -> None:

@@ -130,12 +130,17 @@ def test_given_pile_must_complete_the_deck(table_data) -> None:
         table_from_dict(data)
 
 
-def test_no_cards_anywhere_needs_a_winner(table_data) -> None:
+ALL_IN = ["safe 1", "safe 2", "safe 3", "safe 4"]
+
+
+def test_no_cards_anywhere_needs_a_win(table_data) -> None:
+    """A won match may end with every hand empty; the win must show in the marbles (R37)."""
     data = table_data()
     for player in data["players"]:
         player["hand"] = []
     with pytest.raises(TableFileError, match="no 'winner'"):
         table_from_dict(data)
+    data["marbles"]["red"] = data["marbles"]["green"] = ALL_IN
     data["winner"] = "red+green"
     assert legal_moves(table_from_dict(data)) == []
 
@@ -144,6 +149,7 @@ def test_forced_burn_on_player_without_cards(table_data) -> None:
     data = table_data(forced_burn=True)
     for player in data["players"]:
         player["hand"] = []
+    data["marbles"]["blue"] = data["marbles"]["yellow"] = ALL_IN
     data["winner"] = "blue+yellow"
     with pytest.raises(TableFileError, match="'forced_burn' is set on red, who holds no cards"):
         table_from_dict(data)

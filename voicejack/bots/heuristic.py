@@ -49,7 +49,7 @@ from voicejack.engine import (
     legal_moves,
     mover_colour,
 )
-from voicejack.engine.board import BASE_BY_INDEX, COLOUR_INDEX, HOME, SAFE_OFFSET
+from voicejack.engine.board import BASE_BY_INDEX, COLOUR_INDEX, HOME, MARBLE_SLICES, MARBLES_BY_INDEX, SAFE_OFFSET
 from voicejack.engine.cards import ACE_STEPS, SEVEN, SWEEP_STEPS, WALK_VALUES
 from voicejack.engine.events import Event, MarbleCaptured
 
@@ -160,7 +160,7 @@ def _copy(state: GameState) -> GameState:
 def _free_places(marbles: list[int], index: int) -> int:
     """How many safe places a marble of this colour could still enter (those before the shallowest one taken)."""
     shallowest = 5
-    for marble in range(index * 4, index * 4 + 4):
+    for marble in MARBLES_BY_INDEX[index]:
         position = marbles[marble]
         if position > SAFE_OFFSET and position - SAFE_OFFSET < shallowest:
             shallowest = position - SAFE_OFFSET
@@ -183,7 +183,7 @@ def _colour_value(ctx: _Context, marbles: list[int], index: int, w: Weights) -> 
     value = 0.0
     outside = 0
     places: list[int] = []
-    for marble in range(index * 4, index * 4 + 4):
+    for marble in MARBLES_BY_INDEX[index]:
         position = marbles[marble]
         if position == HOME:
             outside += 1
@@ -259,7 +259,7 @@ def _danger(after: GameState, ctx: _Context, skip: str | None) -> float:
             if ahead >= 0 and ahead >> 2 in attackers and _back_path_clear(board, ahead, cell):
                 threats.setdefault(ahead >> 2, set()).add("4")
             for opponent in opponents:
-                if cell == BASE_BY_INDEX[opponent] and HOME in marbles[opponent * 4:opponent * 4 + 4]:
+                if cell == BASE_BY_INDEX[opponent] and HOME in marbles[MARBLE_SLICES[opponent]]:
                     threats.setdefault(opponent, set()).update(("A", "K"))
         if not threats:
             continue
@@ -284,7 +284,7 @@ def _exposed_marbles(marbles: list[int], board: list[int], colours: Iterable[int
     """(marble, cell, marble behind it or -1) for every track marble of ``colours`` not on its own base."""
     for index in colours:
         base = BASE_BY_INDEX[index]
-        for marble in range(index * 4, index * 4 + 4):
+        for marble in MARBLES_BY_INDEX[index]:
             cell = marbles[marble]
             if 0 <= cell <= SAFE_OFFSET and cell != base:
                 yield marble, cell, board[cell - 1]
@@ -347,7 +347,7 @@ def _opportunity(after: GameState, ctx: _Context, kept: list[str]) -> float:
     board = after.board
     reach = _reach(kept, ctx.complex)
     backward = "4" in kept
-    coming_out = ("A" in kept or "K" in kept) and HOME in marbles[mover * 4:mover * 4 + 4]
+    coming_out = ("A" in kept or "K" in kept) and HOME in marbles[MARBLE_SLICES[mover]]
     total = 0.0
     for marble, cell, behind in _exposed_marbles(marbles, board, ctx.opponents):
         hit = coming_out and cell == mover_base and behind < 0
@@ -377,7 +377,7 @@ def _cards_value(after: GameState, me: str, hand: list[str]) -> float:
         return 0.0
     index = COLOUR_INDEX[mover_colour(after, me)]
     base = BASE_BY_INDEX[index]
-    marbles = after.marbles[index * 4:index * 4 + 4]
+    marbles = after.marbles[MARBLE_SLICES[index]]
     at_home = marbles.count(HOME)
     near_base = any(0 <= p <= SAFE_OFFSET and (p - base) % 76 < 4 for p in marbles)
     value = 0.0

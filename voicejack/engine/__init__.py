@@ -20,13 +20,14 @@ from voicejack.engine.board import (
     marble_name,
     marble_number,
     marble_words,
+    colour_marbles,
     position_to_text,
     progress,
     safe_place,
 )
 from voicejack.engine.events import Event
 from voicejack.engine.game import make_rules, new_game, play
-from voicejack.engine.moves import IllegalMoveError, Move, MoveKind, PhraseError, PhraseSyntaxError
+from voicejack.engine.moves import IllegalMoveError, Move, MoveKind, PhraseError, PhraseSyntaxError, parse_move
 from voicejack.engine.rules import (
     apply_move,
     find_move,
@@ -35,15 +36,18 @@ from voicejack.engine.rules import (
     legal_phrases,
     mover_colour,
 )
-from voicejack.engine.state import GameState, LastCard, Rules, Seat
+from voicejack.engine.state import GameState, LastCard, Rules, Seat, winner_from_marbles
+from voicejack.engine.types import Cell, Colour, MarbleId, Position, Rank
+from voicejack.engine.validity import InvalidStateError, check_state
 from voicejack.engine.why import IllegalReason, Why, why_illegal
 
 __all__ = [
     "BASE_CELL", "COLOURS", "HOME", "SAFE_OFFSET", "TRACK_CELLS",
-    "Event", "GameState", "IllegalMoveError", "LastCard", "Move", "MoveKind", "PhraseError",
-    "PhraseSyntaxError", "Rules", "Seat",
-    "apply_move", "find_move", "forced_burn_target", "is_home", "is_safe", "is_track", "legal_moves", "legal_phrases",
-    "make_rules", "marble_colour", "marble_id", "marble_name", "marble_number", "marble_words",
-    "mover_colour", "new_game", "play", "position_to_text", "progress", "safe_place",
+    "Cell", "Colour", "Event", "GameState", "IllegalMoveError", "InvalidStateError", "LastCard", "MarbleId", "Move",
+    "MoveKind", "PhraseError", "PhraseSyntaxError", "Position", "Rank", "Rules", "Seat",
+    "apply_move", "check_state", "colour_marbles", "find_move", "forced_burn_target", "is_home", "is_safe",
+    "is_track", "legal_moves", "legal_phrases", "make_rules", "marble_colour", "marble_id", "marble_name",
+    "marble_number", "marble_words", "mover_colour", "new_game", "parse_move", "play", "position_to_text",
+    "progress", "safe_place", "winner_from_marbles",
     "IllegalReason", "Why", "why_illegal",
 ]

@@ -1,7 +1,7 @@
 """What applying a move reports: rich enough for narration and sound.
 
 Events are immutable and listed in the order things happened. Marbles are
-ids and positions are ints as in board.py; colours are names.
+ids and positions are ints as in board.py; colours are names (types.py).
 """
 
 from __future__ import annotations
@@ -9,14 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from voicejack.engine.moves import Move
+from voicejack.engine.types import Cell, Colour, MarbleId, Position, Rank
 
 
 @dataclass(frozen=True, slots=True)
 class CardPlayed:
     """A card was played (always the first event of a move that is not a burn)."""
 
-    colour: str
-    card: str
+    colour: Colour
+    card: Rank
     move: Move
     ace_value: int | None = None   # 1 or 11 when an ace walks
     forces_burn: bool = False      # complex 10 played as "make the next player burn"
@@ -24,24 +25,24 @@ class CardPlayed:
 
 @dataclass(frozen=True, slots=True)
 class MarbleCameOut:
-    marble: int
-    cell: int
-    colour: str  # the player whose card brought it out
+    marble: MarbleId
+    cell: Cell
+    colour: Colour  # the player whose card brought it out
 
 
 @dataclass(frozen=True, slots=True)
 class MarbleWalked:
     """A marble walked; ``path`` holds every position stepped on, in order, the last being where it stopped."""
 
-    marble: int
-    start: int
-    path: tuple[int, ...]
+    marble: MarbleId
+    start: Position
+    path: tuple[Position, ...]
     backward: bool
-    colour: str            # the player whose card moved it
+    colour: Colour            # the player whose card moved it
     sweep: bool = False    # complex king: everything passed is sent home
 
     @property
-    def end(self) -> int:
+    def end(self) -> Position:
         return self.path[-1]
 
 
@@ -49,25 +50,25 @@ class MarbleWalked:
 class MarbleCaptured:
     """A marble was sent home from ``position`` by ``by_marble`` (played by ``by_colour``)."""
 
-    marble: int
-    position: int
-    by_marble: int
-    by_colour: str
+    marble: MarbleId
+    position: Position
+    by_marble: MarbleId
+    by_colour: Colour
     how: str  # "landed", "swept" or "came out"
 
 
 @dataclass(frozen=True, slots=True)
 class MarblesSwapped:
-    marble: int        # the mover's marble
-    other: int
-    marble_from: int   # cell the mover's marble left (where the other now stands)
-    other_from: int    # cell the other marble left (where the mover's marble now stands)
-    colour: str
+    marble: MarbleId        # the mover's marble
+    other: MarbleId
+    marble_from: Cell   # cell the mover's marble left (where the other now stands)
+    other_from: Cell    # cell the other marble left (where the mover's marble now stands)
+    colour: Colour
 
 
 @dataclass(frozen=True, slots=True)
 class EnteredSafeZone:
-    marble: int
+    marble: MarbleId
     place: int
 
 
@@ -75,14 +76,14 @@ class EnteredSafeZone:
 class BurnForced:
     """A complex 10 made ``target`` burn a card and lose their turn (R35)."""
 
-    colour: str
-    target: str
+    colour: Colour
+    target: Colour
 
 
 @dataclass(frozen=True, slots=True)
 class CardBurned:
-    colour: str
-    card: str
+    colour: Colour
+    card: Rank
     forced: bool  # burned because a 10 forced it (R35), not for lack of moves (R29)
 
 
@@ -90,32 +91,32 @@ class CardBurned:
 class HandBurned:
     """No move and no marble on the track: the whole hand goes (R30)."""
 
-    colour: str
-    cards: tuple[str, ...]
+    colour: Colour
+    cards: tuple[Rank, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerFinished:
     """All four of ``colour``'s marbles are in; in team play they now move ``partner``'s (R36)."""
 
-    colour: str
-    partner: str | None
+    colour: Colour
+    partner: Colour | None
 
 
 @dataclass(frozen=True, slots=True)
 class Reshuffled:
     """Played and burned cards were gathered and shuffled into a new pile; the deal moved on (R10)."""
 
-    dealer: str
+    dealer: Colour
     pile_size: int
 
 
 @dataclass(frozen=True, slots=True)
 class Dealt:
-    dealer: str
+    dealer: Colour
     deal_index: int      # 0-based index inside the dealer's cycle
     cards_each: int
-    leader: str
+    leader: Colour
     pile_left: int
 
 
@@ -123,13 +124,13 @@ class Dealt:
 class TurnPassed:
     """``colour`` is to act next (``forced_burn`` when a 10 made them burn)."""
 
-    colour: str
+    colour: Colour
     forced_burn: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class Won:
-    colours: tuple[str, ...]
+    colours: tuple[Colour, ...]
 
 
 Event = (

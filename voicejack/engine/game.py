@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 
 from voicejack.engine.board import SEATS_FOUR, SEATS_TWO
-from voicejack.engine.cards import full_deck
+from voicejack.engine.cards import FOUR_DEAL_SIZES, TWO_PLAYER_DEAL_SIZE, full_deck
 from voicejack.engine.events import Dealt, Event
 from voicejack.engine.moves import Move
-from voicejack.engine.rules import FOUR_DEAL_SIZES, TWO_PLAYER_DEAL_SIZE, apply_move, deal_batch
+from voicejack.engine.dealing import deal_batch
+from voicejack.engine.rules import apply_move
 from voicejack.engine.state import GameState, Rules, Seat, all_home
 
 

@@ -1,16 +1,22 @@
 """Moves and their canonical phrases (shared/spec/phrases.md).
 
-A Move is an immutable value; its ``phrase`` is the move notation. English
-descriptions of moves belong to the narration package, not here.
+A Move is an immutable value; its ``phrase`` is the move notation, and
+``parse_move`` (``Move.from_phrase``) reads a phrase back into the Move, the
+one parser of the notation. Legality is the rules' business
+(``rules.find_move``); English descriptions belong to the narration package.
 """
 
 from __future__ import annotations
 
 from enum import Enum
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
-from voicejack.engine.board import COLOUR_INDEX, NUMBER_WORDS, marble_words
-from voicejack.engine.cards import RANK_WORDS, WORD_RANKS
+from voicejack.engine.board import COLOURS, NUMBER_WORDS, marble_id, marble_words
+from voicejack.engine.cards import FOUR_STEPS_BACK, RANK_WORDS, SEVEN, SWEEP_STEPS, WALK_VALUES, WORD_RANKS
+from voicejack.engine.types import MarbleId, Rank
+
+if TYPE_CHECKING:
+    from voicejack.engine.state import Rules
 
 
 class MoveKind(Enum):
@@ -30,6 +36,11 @@ STEP_WORDS: Final = (
 )
 WORD_STEPS: Final = {word: n for n, word in enumerate(STEP_WORDS) if n > 0}
 NO_MARBLE: Final = -1
+#: ``burn hand`` names no card: the whole hand goes (R30).
+NO_CARD: Final = ""
+ACE_WORDS: Final = ("one", "eleven")
+#: How far the cards named with one marble walk it; the king's 13 is the sweep (or, regular, never legal).
+WALKED_BY_ONE_CARD: Final = {**WALK_VALUES, "4": FOUR_STEPS_BACK, "7": SEVEN, "K": SWEEP_STEPS}
 
 
 class PhraseError(ValueError):
@@ -45,23 +56,29 @@ class IllegalMoveError(PhraseError):
 
 
 class Move(NamedTuple):
-    """One legal action. ``marble``/``second`` are marble ids (see board.py).
+    """One action in the move notation (shared/spec/phrases.md). ``marble``/``second`` are marble ids (board.py).
 
     ``steps`` is the walked value of the first (or only) marble: 4 for the
-    backwards 4, 1 or 11 for an ace, the first part of a 7 split.
-    ``second_steps`` is the second part of a split.
+    backwards 4, 1 or 11 for an ace, 13 for the complex king's sweep, the
+    first part of a 7 split. ``second_steps`` is the second part of a split.
+    ``burn hand`` carries no card (NO_CARD).
 
     An immutable named tuple rather than a dataclass: legal-move generation
     makes thousands of these per second for the bots, and tuples are built
     three times faster.
     """
 
-    card: str
+    card: Rank
     kind: MoveKind
-    marble: int = NO_MARBLE
+    marble: MarbleId = NO_MARBLE
     steps: int = 0
-    second: int = NO_MARBLE
+    second: MarbleId = NO_MARBLE
     second_steps: int = 0
+
+    @classmethod
+    def from_phrase(cls, text: str, rules: Rules) -> Move:
+        """The move a phrase names, from its words alone (see ``parse_move``)."""
+        return parse_move(text, rules)
 
     @property
     def phrase(self) -> str:
@@ -76,8 +93,10 @@ class Move(NamedTuple):
 
 
 def _phrase(move: Move) -> str:
-    card = RANK_WORDS[move.card]
     kind = move.kind
+    if kind is MoveKind.BURN_HAND:
+        return "burn hand"
+    card = RANK_WORDS[move.card]
     if kind is MoveKind.WALK:
         if move.card == "A":
             return f"play ace {marble_words(move.marble)} {STEP_WORDS[move.steps]}"
@@ -95,62 +114,86 @@ def _phrase(move: Move) -> str:
         return f"play king {marble_words(move.marble)}"
     if kind is MoveKind.FORCE_BURN:
         return "play ten burn"
-    if kind is MoveKind.BURN:
-        return f"burn {card}"
-    return "burn hand"
+    return f"burn {card}"
 
 
-def _take_marble(words: list[str], at: int) -> int:
-    if at + 1 >= len(words) or words[at] not in COLOUR_INDEX or words[at + 1] not in NUMBER_WORDS:
+# --------------------------------------------------------------------------
+# Reading the notation
+
+
+def parse_move(text: str, rules: Rules) -> Move:
+    """The move a phrase names, judged on its words alone: no position, no legality.
+
+    Case and spacing do not matter. The version matters for one phrase
+    only: ``play king red one`` is the sweep in the complex version (R31)
+    and a 13-step walk, never legal, in the regular one. Raises
+    PhraseSyntaxError, saying what is wrong, for words that are no move
+    phrase.
+    """
+    return _parse(text, rules.complex)
+
+
+def _parse(text: str, complex_version: bool) -> Move:
+    words = text.lower().split()
+    if not words:
+        raise PhraseSyntaxError("the phrase is empty")
+    head = words[0]
+    if head == "burn":
+        return _burn(words)
+    if head != "play":
+        raise PhraseSyntaxError("a move starts with 'play' or 'burn'")
+    if len(words) < 2 or words[1] not in WORD_RANKS:
+        raise PhraseSyntaxError("after 'play' name a card, like 'play nine red one'")
+    return _play(WORD_RANKS[words[1]], words[2:], complex_version)
+
+
+def _burn(words: list[str]) -> Move:
+    if len(words) == 2:
+        if words[1] == "hand":
+            return Move(NO_CARD, MoveKind.BURN_HAND)
+        if words[1] in WORD_RANKS:
+            return Move(WORD_RANKS[words[1]], MoveKind.BURN)
+    raise PhraseSyntaxError("say 'burn' and a card, like 'burn nine', or 'burn hand'")
+
+
+def _play(rank: Rank, rest: list[str], complex_version: bool) -> Move:
+    """``rest``: the words after 'play <card>'."""
+    if rest == ["out"] and rank in ("A", "K"):
+        return Move(rank, MoveKind.OUT)
+    if rest == ["burn"] and rank == "10":
+        return Move(rank, MoveKind.FORCE_BURN)
+    if rank == "7" and len(rest) == 6:
+        return Move(rank, MoveKind.SPLIT, _marble(rest, 0), _steps(rest, 2), _marble(rest, 3), _steps(rest, 5))
+    if rank == "J":
+        if len(rest) != 4:
+            raise PhraseSyntaxError("a jack names two marbles, yours first, like 'play jack red one blue three'")
+        return Move(rank, MoveKind.SWAP, _marble(rest, 0), 0, _marble(rest, 2))
+    if rank == "A" and len(rest) == 3:
+        marble = _marble(rest, 0)
+        if rest[2] not in ACE_WORDS:
+            raise PhraseSyntaxError("an ace walks 'one' or 'eleven'")
+        return Move(rank, MoveKind.WALK, marble, WORD_STEPS[rest[2]])
+    if len(rest) == 2:
+        marble = _marble(rest, 0)
+        if rank == "A":
+            raise PhraseSyntaxError("say how far the ace walks: 'one' or 'eleven'")
+        kind = MoveKind.SWEEP if rank == "K" and complex_version else MoveKind.WALK
+        return Move(rank, kind, marble, WALKED_BY_ONE_CARD[rank])
+    raise PhraseSyntaxError(f"that is not a way to play the {RANK_WORDS[rank]}")
+
+
+def _marble(words: list[str], at: int) -> MarbleId:
+    if at + 1 >= len(words) or words[at] not in COLOURS or words[at + 1] not in NUMBER_WORDS:
         raise PhraseSyntaxError("expected a marble here, like 'red one'")
-    return COLOUR_INDEX[words[at]] * 4 + NUMBER_WORDS.index(words[at + 1])
+    return marble_id(words[at], NUMBER_WORDS.index(words[at + 1]) + 1)
 
 
-def _take_steps(words: list[str], at: int) -> int:
+def _steps(words: list[str], at: int) -> int:
     if at >= len(words) or words[at] not in WORD_STEPS:
         raise PhraseSyntaxError("expected a number of steps here, like 'five'")
     return WORD_STEPS[words[at]]
 
 
 def parse_phrase_syntax(text: str) -> tuple[str, ...]:
-    """Check that ``text`` has the shape of a move phrase; return its normalised words.
-
-    This does not know the position: the legal-move list decides legality.
-    """
-    words = text.lower().split()
-    if not words:
-        raise PhraseSyntaxError("the phrase is empty")
-    head = words[0]
-    if head == "burn":
-        if len(words) == 2 and (words[1] == "hand" or words[1] in WORD_RANKS):
-            return tuple(words)
-        raise PhraseSyntaxError("say 'burn' and a card, like 'burn nine', or 'burn hand'")
-    if head != "play":
-        raise PhraseSyntaxError("a move starts with 'play' or 'burn'")
-    if len(words) < 2 or words[1] not in WORD_RANKS:
-        raise PhraseSyntaxError("after 'play' name a card, like 'play nine red one'")
-    rank = WORD_RANKS[words[1]]
-    rest = words[2:]
-    if rest in (["out"],) and rank in ("A", "K"):
-        return tuple(words)
-    if rest == ["burn"] and rank == "10":
-        return tuple(words)
-    if rank == "7" and len(rest) == 6:
-        _take_marble(rest, 0), _take_steps(rest, 2), _take_marble(rest, 3), _take_steps(rest, 5)
-        return tuple(words)
-    if rank == "J":
-        if len(rest) != 4:
-            raise PhraseSyntaxError("a jack names two marbles, yours first, like 'play jack red one blue three'")
-        _take_marble(rest, 0), _take_marble(rest, 2)
-        return tuple(words)
-    if rank == "A" and len(rest) == 3:
-        _take_marble(rest, 0)
-        if rest[2] not in ("one", "eleven"):
-            raise PhraseSyntaxError("an ace walks 'one' or 'eleven'")
-        return tuple(words)
-    if len(rest) == 2:
-        _take_marble(rest, 0)
-        if rank == "A":
-            raise PhraseSyntaxError("say how far the ace walks: 'one' or 'eleven'")
-        return tuple(words)
-    raise PhraseSyntaxError(f"that is not a way to play the {RANK_WORDS[rank]}")
+    """The words of a move phrase in canonical spelling (the same in both versions); PhraseSyntaxError if none."""
+    return tuple(_parse(text, complex_version=False).phrase.split())

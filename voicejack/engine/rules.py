@@ -1,4 +1,4 @@
-"""Legal moves and applying them: the whole rulebook (shared/spec/rules.md, R1-R39).
+"""Legal moves and applying them: the rulebook (shared/spec/rules.md, R12-R39; dealing, R9-R11, is dealing.py).
 
 The hot paths work on the state's int lists directly; see board.py for the
 encoding. ``legal_moves`` never returns an illegal move and never misses a
@@ -7,13 +7,29 @@ legal one (R39); ``apply_move`` mutates the state and returns the events.
 
 from __future__ import annotations
 
-from voicejack.engine.board import BASE_BY_INDEX, COLOUR_INDEX, COLOURS, HOME, MAX_PROGRESS, SAFE_OFFSET
-from voicejack.engine.cards import ACE_STEPS, RANK_ORDER, SEVEN, SWEEP_STEPS, WALK_VALUES
+from voicejack.engine.board import (
+    BASE_BY_INDEX,
+    COLOUR_INDEX,
+    COLOURS,
+    HOME,
+    MARBLE_SLICES,
+    MARBLES_BY_INDEX,
+    MAX_PROGRESS,
+    SAFE_OFFSET,
+    colour_marbles,
+)
+from voicejack.engine.cards import (
+    ACE_STEPS,
+    RANK_ORDER,
+    RANK_WORDS,
+    SEVEN,
+    SWEEP_STEPS,
+    WALK_VALUES,
+)
 from voicejack.engine.events import (
     BurnForced,
     CardBurned,
     CardPlayed,
-    Dealt,
     EnteredSafeZone,
     Event,
     HandBurned,
@@ -22,27 +38,28 @@ from voicejack.engine.events import (
     MarblesSwapped,
     MarbleWalked,
     PlayerFinished,
-    Reshuffled,
     TurnPassed,
     Won,
 )
-from voicejack.engine.moves import IllegalMoveError, Move, MoveKind, parse_phrase_syntax
-from voicejack.engine.state import GameState, LastCard
+from voicejack.engine.moves import NO_CARD, IllegalMoveError, Move, MoveKind, parse_move
+from voicejack.engine import validity
+from voicejack.engine.dealing import deal
+from voicejack.engine.state import GameState, LastCard, winner_from_marbles
+from voicejack.engine.types import Colour, MarbleId, Position, Rank
+from voicejack.engine.validity import check_state
 
-FOUR_DEAL_SIZES = (4, 4, 5)
 #: The longest forward walk each card may ask of one of the mover's marbles (R13, R14, R17).
 FORWARD_REACH = {**WALK_VALUES, "A": max(ACE_STEPS), "7": SEVEN}
-TWO_PLAYER_DEAL_SIZE = 4
 
 # A walk's outcome: the positions stepped on, and the marbles it sends home.
-Walk = tuple[list[int], list[int]]
+Walk = tuple[list[Position], list[MarbleId]]
 
 
 # --------------------------------------------------------------------------
 # Whose marbles a player moves
 
 
-def mover_colour(state: GameState, colour: str) -> str:
+def mover_colour(state: GameState, colour: Colour) -> Colour:
     """The colour whose marbles ``colour`` plays on (R19, R36)."""
     if state.rules.teams and state.marbles_in(colour) == 4:
         partner = state.rules.partner(colour)
@@ -51,23 +68,18 @@ def mover_colour(state: GameState, colour: str) -> str:
     return colour
 
 
-def _colour_marbles(colour: str) -> range:
-    start = COLOUR_INDEX[colour] * 4
-    return range(start, start + 4)
-
-
 # --------------------------------------------------------------------------
 # Walking (R21-R27)
 
 
-def _walk_forward(state: GameState, marble: int, steps: int) -> Walk | None:
+def _walk_forward(state: GameState, marble: MarbleId, steps: int) -> Walk | None:
     """The path of ``marble`` walking ``steps`` forward, or None if a movement rule forbids it."""
     if not _reach(state, marble, steps) >> steps & 1:
         return None
     return _forward_path(state, marble, steps)
 
 
-def _forward_path(state: GameState, marble: int, steps: int) -> Walk:
+def _forward_path(state: GameState, marble: MarbleId, steps: int) -> Walk:
     """The positions a legal forward walk steps on, and the marble it lands on (R26), if any."""
     position = state.marbles[marble]
     base = BASE_BY_INDEX[marble >> 2]
@@ -78,7 +90,7 @@ def _forward_path(state: GameState, marble: int, steps: int) -> Walk:
     return path, [landed_on] if landed_on >= 0 else []
 
 
-def _reach(state: GameState, marble: int, limit: int = SWEEP_STEPS) -> int:
+def _reach(state: GameState, marble: MarbleId, limit: int = SWEEP_STEPS) -> int:
     """Every forward walk ``marble`` may make, in one pass: bit k is set when walking k steps (1..limit) is legal.
 
     This is where the movement rules R21-R27 are judged for every forward
@@ -92,8 +104,7 @@ def _reach(state: GameState, marble: int, limit: int = SWEEP_STEPS) -> int:
     colour_index = marble >> 2
     base = BASE_BY_INDEX[colour_index]
     start = position if position > SAFE_OFFSET else (position - base) % 76
-    own_start = colour_index * 4
-    own = marbles[own_start:own_start + 4]
+    own = marbles[MARBLE_SLICES[colour_index]]
     mask = 0
     for steps in range(1, min(limit, MAX_PROGRESS - start) + 1):
         progress = start + steps
@@ -120,15 +131,15 @@ def _reach(state: GameState, marble: int, limit: int = SWEEP_STEPS) -> int:
     return mask
 
 
-def _walk_backward(state: GameState, marble: int, steps: int) -> Walk | None:
+def _walk_backward(state: GameState, marble: MarbleId, steps: int) -> Walk | None:
     """The 4 (R16): track marbles only, over the same rules walking backwards."""
     board = state.board
     position = state.marbles[marble]
     if not 0 <= position < 76:
         return None
     colour_index = marble >> 2
-    path: list[int] = []
-    captured: list[int] = []
+    path: list[Position] = []
+    captured: list[MarbleId] = []
     for step in range(1, steps + 1):
         cell = (position - step) % 76
         occupant = board[cell]
@@ -147,7 +158,7 @@ def _walk_backward(state: GameState, marble: int, steps: int) -> Walk | None:
     return path, captured
 
 
-def _sweep(state: GameState, marble: int) -> Walk | None:
+def _sweep(state: GameState, marble: MarbleId) -> Walk | None:
     """Complex king (R31-R33): 13 forward, sending home everything passed or landed on."""
     marbles = state.marbles
     board = state.board
@@ -160,10 +171,9 @@ def _sweep(state: GameState, marble: int) -> Walk | None:
     target = start + SWEEP_STEPS
     if target > MAX_PROGRESS:
         return None
-    own_start = colour_index * 4
-    own = marbles[own_start:own_start + 4]
-    path: list[int] = []
-    captured: list[int] = []
+    own = marbles[MARBLE_SLICES[colour_index]]
+    path: list[Position] = []
+    captured: list[MarbleId] = []
     for progress in range(start + 1, target + 1):
         if progress > SAFE_OFFSET:
             if progress in own:
@@ -180,11 +190,10 @@ def _sweep(state: GameState, marble: int) -> Walk | None:
     return path, captured
 
 
-def _out_capture(state: GameState, colour_index: int) -> tuple[int, int] | None:
+def _out_capture(state: GameState, colour_index: int) -> tuple[MarbleId, MarbleId] | None:
     """Bringing out (R20): (marble coming out, marble captured or -1), or None."""
     marbles = state.marbles
-    start = colour_index * 4
-    for marble in range(start, start + 4):
+    for marble in MARBLES_BY_INDEX[colour_index]:
         if marbles[marble] == HOME:
             break
     else:
@@ -200,7 +209,7 @@ def _out_capture(state: GameState, colour_index: int) -> tuple[int, int] | None:
     return marble, occupant
 
 
-def _swappable(state: GameState, marble: int, other: int) -> bool:
+def _swappable(state: GameState, marble: MarbleId, other: MarbleId) -> bool:
     """R18: both on the track, neither on its own base, neither wall-protected without the pair."""
     board = state.board
     for subject in (marble, other):
@@ -217,7 +226,9 @@ def _swappable(state: GameState, marble: int, other: int) -> bool:
 # Making and unmaking a walk on the board
 
 
-def _place(state: GameState, marble: int, path: list[int], captured: list[int]) -> tuple[int, list[tuple[int, int]]]:
+def _place(
+    state: GameState, marble: MarbleId, path: list[Position], captured: list[MarbleId],
+) -> tuple[Position, list[tuple[MarbleId, Position]]]:
     """Move ``marble`` to the end of ``path`` and send ``captured`` home. Returns undo data."""
     marbles = state.marbles
     board = state.board
@@ -237,7 +248,7 @@ def _place(state: GameState, marble: int, path: list[int], captured: list[int]) 
     return start, undo
 
 
-def _unplace(state: GameState, marble: int, start: int, undo: list[tuple[int, int]]) -> None:
+def _unplace(state: GameState, marble: MarbleId, start: Position, undo: list[tuple[MarbleId, Position]]) -> None:
     marbles = state.marbles
     board = state.board
     end = marbles[marble]
@@ -256,7 +267,7 @@ def _unplace(state: GameState, marble: int, start: int, undo: list[tuple[int, in
 # Legal moves
 
 
-def forced_burn_target(state: GameState, colour: str) -> str | None:
+def forced_burn_target(state: GameState, colour: Colour) -> Colour | None:
     """Who a forcing 10 played by ``colour`` would make burn (R35): the next player in seat order
     holding cards, never ``colour`` itself; None when nobody else holds cards."""
     rules = state.rules
@@ -268,7 +279,7 @@ def forced_burn_target(state: GameState, colour: str) -> str | None:
     return None
 
 
-def _moves_for_card(state: GameState, colour: str, card: str, movers: range, reach: list[int]) -> list[Move]:
+def _moves_for_card(state: GameState, colour: Colour, card: Rank, movers: range, reach: list[int]) -> list[Move]:
     """``reach[i]`` is the _reach mask of marble ``movers[i]``."""
     marbles = state.marbles
     moves: list[Move] = []
@@ -315,7 +326,7 @@ def _moves_for_card(state: GameState, colour: str, card: str, movers: range, rea
     return moves
 
 
-def _complex_five(state: GameState, colour: str, movers: range) -> list[Move]:
+def _complex_five(state: GameState, colour: Colour, movers: range) -> list[Move]:
     """R34: the 5 walks any track marble (and the mover's own in the safe zone), never one on its own base."""
     marbles = state.marbles
     team = {COLOUR_INDEX[c] for c in state.rules.team_of(colour)}
@@ -337,7 +348,7 @@ def _complex_five(state: GameState, colour: str, movers: range) -> list[Move]:
     return moves
 
 
-def _splits(state: GameState, colour: str, movers: range, reach: list[int]) -> list[Move]:
+def _splits(state: GameState, colour: Colour, movers: range, reach: list[int]) -> list[Move]:
     """R17: 7 = a + b over two different marbles, the second judged after the first (and R36)."""
     moves: list[Move] = []
     for first, mask in zip(movers, reach):
@@ -346,7 +357,7 @@ def _splits(state: GameState, colour: str, movers: range, reach: list[int]) -> l
                 continue
             start, undo = _place(state, first, *_forward_path(state, first, first_steps))
             second_steps = SEVEN - first_steps
-            for second in _colour_marbles(mover_colour(state, colour)):
+            for second in colour_marbles(mover_colour(state, colour)):
                 if second != first and _reach(state, second, second_steps) >> second_steps & 1:
                     moves.append(Move("7", MoveKind.SPLIT, first, first_steps, second, second_steps))
             _unplace(state, first, start, undo)
@@ -362,7 +373,7 @@ def legal_moves(state: GameState) -> list[Move]:
     ranks = sorted(set(hand), key=RANK_ORDER.__getitem__)
     if state.forced_burn:
         return [Move(rank, MoveKind.BURN) for rank in ranks]
-    movers = _colour_marbles(mover_colour(state, colour))
+    movers = colour_marbles(mover_colour(state, colour))
     longest = max((FORWARD_REACH.get(rank, 0) for rank in ranks), default=0)
     reach = [_reach(state, marble, longest) if longest else 0 for marble in movers]
     moves: list[Move] = []
@@ -372,7 +383,7 @@ def legal_moves(state: GameState) -> list[Move]:
         return moves
     if any(0 <= state.marbles[m] < 76 for m in movers):
         return [Move(rank, MoveKind.BURN) for rank in ranks]  # R29
-    return [Move(hand[-1], MoveKind.BURN_HAND)]  # R30
+    return [Move(NO_CARD, MoveKind.BURN_HAND)]  # R30
 
 
 def legal_phrases(state: GameState) -> list[str]:
@@ -380,19 +391,35 @@ def legal_phrases(state: GameState) -> list[str]:
 
 
 def find_move(state: GameState, phrase: str) -> Move:
-    """The legal move whose canonical phrase is ``phrase``.
+    """The legal move named by ``phrase``: the notation read by ``parse_move``, then judged in this position.
 
     Raises PhraseSyntaxError for words that are no move phrase and
-    IllegalMoveError for a move phrase that is not legal now.
+    IllegalMoveError, saying why where it is plain, for a move phrase that
+    is not legal now.
     """
-    words = " ".join(parse_phrase_syntax(phrase))
+    move = parse_move(phrase, state.rules)
     moves = legal_moves(state)
-    for move in moves:
-        if move.phrase == words:
-            return move
+    if move in moves:
+        return move
+    raise IllegalMoveError(f"'{move.phrase}' is not a legal move for {state.turn} now{_why_illegal(state, move, moves)}")
+
+
+def _why_illegal(state: GameState, move: Move, moves: list[Move]) -> str:
+    """': <reason>' for the plainest reasons a move is not legal, else nothing."""
     if state.winner is not None:
-        raise IllegalMoveError("the match is over: no move can be played")
-    raise IllegalMoveError(f"'{words}' is not a legal move for {state.turn} now")
+        return ": the match is over (R38)"
+    hand = state.hands[state.turn]
+    if move.kind is not MoveKind.BURN_HAND and move.card not in hand:
+        return f": {state.turn} holds no {RANK_WORDS[move.card]}"
+    if state.forced_burn:
+        return ": a ten made them burn one card (R35)"
+    if moves and moves[0].kind is MoveKind.BURN_HAND:
+        return ": no card moves a marble and none is on the track, so the whole hand goes (R30)"
+    if move.kind in (MoveKind.BURN, MoveKind.BURN_HAND):
+        if moves[0].kind is MoveKind.BURN:
+            return ": a marble is on the track, so one card is burned (R29)"
+        return ": a card in the hand can move, and playing is compulsory (R28)"
+    return ""
 
 
 # --------------------------------------------------------------------------
@@ -400,23 +427,32 @@ def find_move(state: GameState, phrase: str) -> Move:
 
 
 def apply_move(state: GameState, move: Move) -> list[Event]:
-    """Play ``move`` (which must be legal) on ``state`` in place; return what happened."""
+    """Play ``move`` (which must be legal) on ``state`` in place; return what happened.
+
+    With ``validity.debug_checks`` on, the state is checked after every move.
+    """
+    events = _apply(state, move)
+    if validity.debug_checks:
+        check_state(state)
+    return events
+
+
+def _apply(state: GameState, move: Move) -> list[Event]:
     colour = state.turn
     events: list[Event] = []
     hand = state.hands[colour]
     kind = move.kind
-    phrase = move.phrase
     if kind is MoveKind.BURN_HAND:
         burned = tuple(hand)
         state.discard.extend(hand)
         hand.clear()
         events.append(HandBurned(colour, burned))
-        state.last_card = LastCard(colour, burned[-1], phrase)
+        state.last_card = LastCard(colour, burned[-1], move)
     else:
         hand.remove(move.card)
         state.discard.append(move.card)
-        state.last_card = LastCard(colour, move.card, phrase)
-    state.history.append((colour, phrase))
+        state.last_card = LastCard(colour, move.card, move)
+    state.history.append((colour, move))
 
     if kind is MoveKind.BURN:
         events.append(CardBurned(colour, move.card, state.forced_burn))
@@ -440,7 +476,7 @@ def apply_move(state: GameState, move: Move) -> list[Event]:
     return events
 
 
-def _carry_out(state: GameState, colour: str, move: Move, events: list[Event]) -> None:
+def _carry_out(state: GameState, colour: Colour, move: Move, events: list[Event]) -> None:
     kind = move.kind
     if kind is MoveKind.OUT:
         colour_index = COLOUR_INDEX[mover_colour(state, colour)]
@@ -473,7 +509,7 @@ def _carry_out(state: GameState, colour: str, move: Move, events: list[Event]) -
 
 
 def _walk(
-    state: GameState, colour: str, marble: int, steps: int, events: list[Event],
+    state: GameState, colour: Colour, marble: MarbleId, steps: int, events: list[Event],
     backward: bool = False, sweep: bool = False,
 ) -> bool:
     """Carry out one marble's walk; True when it entered its safe zone."""
@@ -499,7 +535,7 @@ def _walk(
     return False
 
 
-def _check_finished(state: GameState, colour: str, entered: int, events: list[Event]) -> None:
+def _check_finished(state: GameState, colour: Colour, entered: MarbleId, events: list[Event]) -> None:
     """R36-R37: after ``entered`` came into its safe zone, announce its owner finishing, and a win.
 
     A player can only finish on the move that brings their fourth marble in,
@@ -509,18 +545,14 @@ def _check_finished(state: GameState, colour: str, entered: int, events: list[Ev
     owner = COLOURS[entered >> 2]
     if state.marbles_in(owner) != 4:
         return
-    if not rules.teams:
-        state.winner = (owner,)
+    if rules.teams:
+        events.append(PlayerFinished(owner, rules.partner(owner)))
+    state.winner = winner_from_marbles(rules, state.marbles)
+    if state.winner is not None:
         events.append(Won(state.winner))
-        return
-    events.append(PlayerFinished(owner, rules.partner(owner)))
-    team = rules.team_of(owner)
-    if all(state.marbles_in(c) == 4 for c in team):
-        state.winner = team
-        events.append(Won(team))
 
 
-def _pass_turn(state: GameState, colour: str, events: list[Event]) -> None:
+def _pass_turn(state: GameState, colour: Colour, events: list[Event]) -> None:
     """R12: the next player in seat order holding cards; a new deal when nobody does."""
     rules = state.rules
     seat = rules.next_seat(colour)
@@ -533,38 +565,3 @@ def _pass_turn(state: GameState, colour: str, events: list[Event]) -> None:
         seat = rules.next_seat(state.dealer)
     state.turn = seat
     events.append(TurnPassed(seat))
-
-
-def deal(state: GameState, events: list[Event]) -> None:
-    """R9-R11: deal the next batch, reshuffling and passing the deal on when the pile is short."""
-    rules = state.rules
-    players = rules.players
-    next_index = state.deal_index + 1
-    if players == 4:
-        new_cycle = next_index >= len(FOUR_DEAL_SIZES)
-        size = FOUR_DEAL_SIZES[0] if new_cycle else FOUR_DEAL_SIZES[next_index]
-    else:
-        new_cycle = False
-        size = TWO_PLAYER_DEAL_SIZE
-    if new_cycle or len(state.pile) < size * players:
-        cards = state.pile + state.discard
-        state.rng.shuffle(cards)
-        state.pile = cards
-        state.discard = []
-        state.dealer = rules.next_seat(state.dealer)
-        next_index = 0
-        size = FOUR_DEAL_SIZES[0] if players == 4 else TWO_PLAYER_DEAL_SIZE
-        events.append(Reshuffled(state.dealer, len(cards)))
-    deal_batch(state, size)
-    state.deal_index = next_index
-    events.append(Dealt(state.dealer, next_index, size, rules.next_seat(state.dealer), len(state.pile)))
-
-
-def deal_batch(state: GameState, size: int) -> None:
-    """Each player takes ``size`` cards from the top of the pile, in one block, from the player after the dealer (R9)."""
-    rules = state.rules
-    seat = rules.next_seat(state.dealer)
-    for _ in range(rules.players):
-        state.hands[seat].extend(state.pile[:size])
-        del state.pile[:size]
-        seat = rules.next_seat(seat)

@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 from voicejack.engine.board import (
     BASE_BY_INDEX,
-    COLOUR_INDEX,
     HOME,
     SAFE_OFFSET,
     SEATS_FOUR,
     SEATS_TWO,
     TRACK_CELLS,
+    colour_marbles,
 )
+from voicejack.engine.moves import Move
+from voicejack.engine.types import Cell, Colour, MarbleId, Position, Rank
 
 REGULAR: Final = "regular"
 COMPLEX: Final = "complex"
@@ -27,7 +30,7 @@ class Rules:
 
     mode: str = REGULAR
     teams: bool = True
-    seats: tuple[str, ...] = SEATS_FOUR
+    seats: tuple[Colour, ...] = SEATS_FOUR
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -45,40 +48,46 @@ class Rules:
     def players(self) -> int:
         return len(self.seats)
 
-    def partner(self, colour: str) -> str | None:
+    def partner(self, colour: Colour) -> Colour | None:
         if not self.teams:
             return None
         index = self.seats.index(colour)
         return self.seats[(index + 2) % 4]
 
-    def team_of(self, colour: str) -> tuple[str, ...]:
+    def team_of(self, colour: Colour) -> tuple[Colour, ...]:
         """The colours that win together, in seat order."""
         partner = self.partner(colour)
         if partner is None:
             return (colour,)
         return tuple(c for c in self.seats if c in (colour, partner))
 
-    def next_seat(self, colour: str) -> str:
+    def next_seat(self, colour: Colour) -> Colour:
         index = self.seats.index(colour)
         return self.seats[(index + 1) % len(self.seats)]
 
-    def previous_seat(self, colour: str) -> str:
+    def previous_seat(self, colour: Colour) -> Colour:
         index = self.seats.index(colour)
         return self.seats[(index - 1) % len(self.seats)]
 
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    colour: str
+    colour: Colour
     name: str
     kind: str = "bot"  # "human", "bot" or "bot:<level>"
 
 
 @dataclass(frozen=True, slots=True)
 class LastCard:
-    colour: str
-    card: str
-    phrase: str
+    """The last card played or burned (``card``; for ``burn hand`` the last card of that hand), and how."""
+
+    colour: Colour
+    card: Rank
+    move: Move
+
+    @property
+    def phrase(self) -> str:
+        return self.move.phrase
 
 
 @dataclass(slots=True)
@@ -92,19 +101,19 @@ class GameState:
 
     rules: Rules
     seats: tuple[Seat, ...]
-    marbles: list[int]
-    hands: dict[str, list[str]]
-    turn: str
+    marbles: list[Position]
+    hands: dict[Colour, list[Rank]]
+    turn: Colour
     rng: random.Random
-    dealer: str
+    dealer: Colour
     deal_index: int = 0
-    pile: list[str] = field(default_factory=list)
-    discard: list[str] = field(default_factory=list)
+    pile: list[Rank] = field(default_factory=list)
+    discard: list[Rank] = field(default_factory=list)
     forced_burn: bool = False
     last_card: LastCard | None = None
-    winner: tuple[str, ...] | None = None
-    history: list[tuple[str, str]] = field(default_factory=list)
-    board: list[int] = field(default_factory=list)
+    winner: tuple[Colour, ...] | None = None
+    history: list[tuple[Colour, Move]] = field(default_factory=list)
+    board: list[MarbleId] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.board:
@@ -137,37 +146,57 @@ class GameState:
 
     # Read-only helpers for callers (narration, bots, voice).
 
-    def seat(self, colour: str) -> Seat:
+    def seat(self, colour: Colour) -> Seat:
         for seat in self.seats:
             if seat.colour == colour:
                 return seat
         raise KeyError(colour)
 
-    def position(self, marble: int) -> int:
+    def position(self, marble: MarbleId) -> Position:
         return self.marbles[marble]
 
-    def marble_at(self, cell: int) -> int | None:
+    def marble_at(self, cell: Cell) -> MarbleId | None:
         """The marble on a track cell, if any."""
         marble = self.board[cell]
         return None if marble < 0 else marble
 
-    def marbles_in(self, colour: str) -> int:
+    def marbles_in(self, colour: Colour) -> int:
         """How many of ``colour``'s marbles are in the safe zone."""
-        start = COLOUR_INDEX[colour] * 4
-        return sum(1 for p in self.marbles[start:start + 4] if p > SAFE_OFFSET)
+        own = colour_marbles(colour)
+        return sum(1 for p in self.marbles[own.start:own.stop] if p > SAFE_OFFSET)
 
-    def is_finished(self, colour: str) -> bool:
+    def is_finished(self, colour: Colour) -> bool:
         return self.marbles_in(colour) == 4
 
-    def on_own_base(self, marble: int) -> bool:
+    def on_own_base(self, marble: MarbleId) -> bool:
         return self.marbles[marble] == BASE_BY_INDEX[marble >> 2]
 
-    @property
-    def over(self) -> bool:
-        return self.winner is not None
+
+def sides(rules: Rules) -> tuple[tuple[Colour, ...], ...]:
+    """Who can win together: the two teams, or every player alone (R2, R37)."""
+    if rules.teams:
+        return (rules.team_of(rules.seats[0]), rules.team_of(rules.seats[1]))
+    return tuple((colour,) for colour in rules.seats)
 
 
-def board_from_marbles(marbles: list[int]) -> list[int]:
+def winning_sides(rules: Rules, marbles: Sequence[Position]) -> list[tuple[Colour, ...]]:
+    """Every side all of whose marbles are in their safe zones; in a real match at most one (R37)."""
+    finished = {colour for colour in rules.seats if _all_in(marbles, colour)}
+    return [side for side in sides(rules) if finished.issuperset(side)]
+
+
+def _all_in(marbles: Sequence[Position], colour: Colour) -> bool:
+    own = colour_marbles(colour)
+    return min(marbles[own.start:own.stop]) > SAFE_OFFSET
+
+
+def winner_from_marbles(rules: Rules, marbles: Sequence[Position]) -> tuple[Colour, ...] | None:
+    """The side that has won, read from the marbles alone (R37): the one place a win is decided."""
+    won = winning_sides(rules, marbles)
+    return won[0] if won else None
+
+
+def board_from_marbles(marbles: Sequence[Position]) -> list[MarbleId]:
     board = [-1] * TRACK_CELLS
     for marble, position in enumerate(marbles):
         if 0 <= position < TRACK_CELLS:
@@ -175,5 +204,5 @@ def board_from_marbles(marbles: list[int]) -> list[int]:
     return board
 
 
-def all_home() -> list[int]:
+def all_home() -> list[Position]:
     return [HOME] * 16

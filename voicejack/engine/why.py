@@ -15,11 +15,18 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from voicejack.engine.board import BASE_BY_INDEX, COLOURS, HOME, MAX_PROGRESS, SAFE_OFFSET, position_after_progress
+from voicejack.engine.board import (
+    BASE_BY_INDEX,
+    COLOURS,
+    HOME,
+    MAX_PROGRESS,
+    SAFE_OFFSET,
+    colour_marbles,
+    position_after_progress,
+)
 from voicejack.engine.cards import ACE_STEPS, FOUR_STEPS_BACK, SEVEN, SWEEP_STEPS, WALK_VALUES
 from voicejack.engine.moves import NO_MARBLE, Move, MoveKind
 from voicejack.engine.rules import (
-    _colour_marbles,
     _forward_path,
     _out_capture,
     _place,
@@ -215,7 +222,7 @@ def _forward_obstacle(state: GameState, card: str, marble: int, steps: int, part
         return base
     blocked_at = position_after_progress(colour, start + reached + 1)
     if blocked_at > SAFE_OFFSET:
-        own = [m for m in _colour_marbles(colour) if state.marbles[m] == blocked_at]
+        own = [m for m in colour_marbles(colour) if state.marbles[m] == blocked_at]
         return IllegalReason(Why.PASSES_OWN, card, marble, steps, own[0] if own else None, blocked_at, part=part)
     return _cell_obstacle(state, card, marble, steps, blocked_at, part)
 
@@ -255,7 +262,7 @@ def _sweep_reason(state: GameState, move: Move) -> IllegalReason:
     for progress in range(start + 1, start + SWEEP_STEPS + 1):
         position = position_after_progress(colour, progress)
         if position > SAFE_OFFSET:
-            own = [m for m in _colour_marbles(colour) if state.marbles[m] == position]
+            own = [m for m in colour_marbles(colour) if state.marbles[m] == position]
             if own:
                 return IllegalReason(Why.PASSES_OWN, move.card, marble, SWEEP_STEPS, own[0], position)
             continue
@@ -268,7 +275,7 @@ def _sweep_reason(state: GameState, move: Move) -> IllegalReason:
 def _out_reason(state: GameState, move: Move) -> IllegalReason:
     mover = mover_colour(state, state.turn)
     index = COLOURS.index(mover)
-    if all(state.marbles[m] != HOME for m in _colour_marbles(mover)):
+    if all(state.marbles[m] != HOME for m in colour_marbles(mover)):
         return IllegalReason(Why.NONE_AT_HOME, move.card, colour=mover)
     base = BASE_BY_INDEX[index]
     occupant = state.board[base]

@@ -215,4 +215,4 @@ def _number(value: FacetValue) -> int:
 
 
 def _move_order(move: Move) -> tuple[int, str]:
-    return (RANK_ORDER[move.card], move.phrase)
+    return (RANK_ORDER.get(move.card, len(RANK_ORDER)), move.phrase)  # burn hand names no card

@@ -172,7 +172,7 @@ def move_entries(state: GameState, seat: str, moves: list[Move]) -> Iterator[Ent
 
 def _full_forms(move: Move, own: str) -> Iterator[tuple[str, bool]]:
     """(form, spoken) pairs meaning exactly this move; the canonical phrase first."""
-    card = RANK_WORDS[move.card]
+    card = RANK_WORDS.get(move.card, "")  # burn hand names no card
     kind = move.kind
     yield move.phrase, True
     if kind is MoveKind.OUT:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from voicejack.engine import GameState, Move, MoveKind, Why, marble_name, why_illegal
+from voicejack.engine import GameState, Move, MoveKind, Why, marble_id, marble_name, why_illegal
 from voicejack.engine.board import COLOUR_INDEX, NUMBER_WORDS
 from voicejack.engine.cards import ACE_STEPS, SEVEN, WALK_VALUES, WORD_RANKS
 from voicejack.engine.moves import NO_MARBLE
@@ -106,7 +106,7 @@ def _marble_in(words: Key, at: int, own: str) -> int | None:
     colour = own if words[at] == "marble" else words[at]
     if colour not in COLOUR_INDEX:
         return None
-    return COLOUR_INDEX[colour] * 4 + NUMBER_WORDS.index(words[at + 1])
+    return marble_id(colour, NUMBER_WORDS.index(words[at + 1]) + 1)
 
 
 def heard_move(words: Key, own: str, hand: list[str]) -> Move | None:

@@ -11,13 +11,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
-from voicejack.engine import GameState, Move, MoveKind, marble_colour, mover_colour, progress
-from voicejack.engine.board import BASE_CELL, COLOUR_INDEX, NUMBER_WORDS, SAFE_OFFSET, TRACK_CELLS
-from voicejack.engine.cards import WORD_RANKS, sort_hand
-from voicejack.engine.moves import WORD_STEPS
-
-#: The canonical phrase of burning the whole hand (shared/spec/phrases.md).
-BURN_HAND_PHRASE: Final = "burn hand"
+from voicejack.engine import GameState, marble_colour, mover_colour, progress
+from voicejack.engine.board import BASE_CELL, SAFE_OFFSET, TRACK_CELLS
+from voicejack.engine.cards import sort_hand
 
 #: How far ahead and behind a marble the narrator looks for other players'
 #: marbles: the reach of a single card (the complex king walks 13).
@@ -99,38 +95,3 @@ def is_safe(position: int) -> bool:
 def hand_order(hand: Sequence[str]) -> list[str]:
     """A hand in rank order, so equal cards are read together."""
     return sort_hand(list(hand))
-
-
-def move_from_phrase(phrase: str) -> Move | None:
-    """The move a canonical phrase names, read as notation only (no legality), or None.
-
-    Used to retell the last card played, when the position it was legal in
-    is gone. The king with a marble can only be the complex sweep.
-    """
-    words = phrase.split()
-
-    def marble_at(index: int) -> int:
-        return COLOUR_INDEX[words[index]] * 4 + NUMBER_WORDS.index(words[index + 1])
-
-    try:
-        if words[0] == "burn":
-            if phrase == BURN_HAND_PHRASE:
-                return None
-            return Move(WORD_RANKS[words[1]], MoveKind.BURN)
-        card = WORD_RANKS[words[1]]
-        rest = words[2:]
-        if rest == ["out"]:
-            return Move(card, MoveKind.OUT)
-        if rest == ["burn"]:
-            return Move(card, MoveKind.FORCE_BURN)
-        if card == "J":
-            return Move(card, MoveKind.SWAP, marble_at(2), 0, marble_at(4))
-        if card == "7" and len(rest) == 6:
-            return Move(card, MoveKind.SPLIT, marble_at(2), WORD_STEPS[rest[2]], marble_at(5), WORD_STEPS[rest[5]])
-        if card == "A":
-            return Move(card, MoveKind.WALK, marble_at(2), WORD_STEPS[rest[2]])
-        if card == "K":
-            return Move(card, MoveKind.SWEEP, marble_at(2), 13)
-        return Move(card, MoveKind.WALK, marble_at(2))
-    except (IndexError, KeyError, ValueError):
-        return None

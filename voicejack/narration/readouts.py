@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from voicejack.engine import GameState, Move, MoveKind, marble_colour, progress
 from voicejack.engine import events as ev
 from voicejack.engine.board import HOME, colour_marbles, marble_number
-from voicejack.narration.facts import BURN_HAND_PHRASE, Relation, is_safe, is_track, move_from_phrase, relation, steps_to_safe
+from voicejack.narration.facts import Relation, is_safe, is_track, relation, steps_to_safe
 from voicejack.narration.outcomes import OutcomeNarrator
 from voicejack.narration.viewpoint import Viewpoint
 
@@ -224,10 +224,10 @@ class Readouts:
             if told:
                 return view.say("last.told", told=" ".join(told))
         player = view.player(state, last.colour, listener)
-        if last.phrase == BURN_HAND_PHRASE:
+        move = last.move
+        if move.kind is MoveKind.BURN_HAND:
             return view.say("last.burn_hand", player=player)
-        move = move_from_phrase(last.phrase)
-        if move is None or move.kind is MoveKind.BURN:
+        if move.kind is MoveKind.BURN:
             return view.say("last.burn", player=player, card=view.catalogue.card_a(last.card))
         return view.say("last.card", player=player, what=self._what(state, move, listener))
 

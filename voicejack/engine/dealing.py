@@ -1,0 +1,42 @@
+"""Dealing (R9-R11): batches from the top of the pile, and reshuffling when it runs short."""
+
+from __future__ import annotations
+
+from voicejack.engine.cards import FOUR_DEAL_SIZES, TWO_PLAYER_DEAL_SIZE
+from voicejack.engine.events import Dealt, Event, Reshuffled
+from voicejack.engine.state import GameState
+
+
+def deal(state: GameState, events: list[Event]) -> None:
+    """R9-R11: deal the next batch, reshuffling and passing the deal on when the pile is short."""
+    rules = state.rules
+    players = rules.players
+    next_index = state.deal_index + 1
+    if players == 4:
+        new_cycle = next_index >= len(FOUR_DEAL_SIZES)
+        size = FOUR_DEAL_SIZES[0] if new_cycle else FOUR_DEAL_SIZES[next_index]
+    else:
+        new_cycle = False
+        size = TWO_PLAYER_DEAL_SIZE
+    if new_cycle or len(state.pile) < size * players:
+        cards = state.pile + state.discard
+        state.rng.shuffle(cards)
+        state.pile = cards
+        state.discard = []
+        state.dealer = rules.next_seat(state.dealer)
+        next_index = 0
+        size = FOUR_DEAL_SIZES[0] if players == 4 else TWO_PLAYER_DEAL_SIZE
+        events.append(Reshuffled(state.dealer, len(cards)))
+    deal_batch(state, size)
+    state.deal_index = next_index
+    events.append(Dealt(state.dealer, next_index, size, rules.next_seat(state.dealer), len(state.pile)))
+
+
+def deal_batch(state: GameState, size: int) -> None:
+    """Each player takes ``size`` cards from the top of the pile, in one block, from the player after the dealer (R9)."""
+    rules = state.rules
+    seat = rules.next_seat(state.dealer)
+    for _ in range(rules.players):
+        state.hands[seat].extend(state.pile[:size])
+        del state.pile[:size]
+        seat = rules.next_seat(seat)
