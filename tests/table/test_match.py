@@ -192,3 +192,28 @@ def test_a_new_command_cuts_off_what_the_game_is_saying(tmp_path: Path, kit) -> 
     board = lines.index(match.readout.lines[0])
     first_prompt = next(i for i, line in enumerate(lines) if line.startswith("Your turn, red."))
     assert "<stop>" in lines[first_prompt:board]  # speech stopped before the board is read
+
+
+def test_moves_made_while_the_player_sits_out_a_deal_are_told_briefly(tmp_path: Path, kit) -> None:
+    """Issue 11 pacing: once red has burned the whole hand, the others' moves until the next deal go by quickly."""
+    from voicejack.engine import play
+    from voicejack.narration import Narrator, Verbosity
+
+    data = {
+        "format": "voicejack-table/1", "mode": "regular", "teams": False,
+        "players": [{"colour": "red", "kind": "human", "hand": ["2", "3"]}, {"colour": "green", "hand": ["9", "5"]}],
+        "marbles": {"red": ["home"] * 4, "green": [5, "home", "home", "home"]},
+        "turn": "red", "seed": 1,
+    }
+    start = table_from_dict(data)
+    state = table_from_dict(data)
+    _, _, transcript = kit.run_match(state, ["quit the game", "yes"], tmp_path / "s.json", announce=False)
+    assert "burned your whole hand" in transcript.text  # red's own burn is told in full
+    sat_out, _ = play(start, state.history[0][1])
+    colour, green_move = state.history[1]
+    assert colour == "green"
+    after, events = play(sat_out, green_move)
+    brief = " ".join(Narrator(Verbosity.BRIEF).outcome(sat_out, events, after, "red"))
+    full = " ".join(Narrator(Verbosity.FULL).outcome(sat_out, events, after, "red"))
+    assert brief != full
+    assert brief in transcript.text and full not in transcript.text

@@ -48,6 +48,10 @@ WARN_BEFORE_S: Final = 30.0    # "are you still there?" this long before a silen
 DIALOG_WORDS: Final = frozenset({CommandName.YES, CommandName.NO, CommandName.CANCEL})
 
 
+#: Told to a player who sits out the rest of a deal: the moves go by quickly until their cards come.
+BRIEF_NARRATOR: Final = Narrator(Verbosity.BRIEF)
+
+
 class MatchEnded(Exception):
     """The players quit or input ended: the match is saved, not won."""
 
@@ -158,10 +162,16 @@ class Match:
             self.presenter.begin()  # "say that again" now starts from this move
         self.presenter.events(events, before, self.listener)
         self._settle()  # the steps first, so the distance is heard before it is told...
-        self.presenter.say(self.narrator.outcome(before, events, self.state, self.listener), seat=before.turn)
+        narrator = BRIEF_NARRATOR if self._sitting_out(before) else self.narrator
+        self.presenter.say(narrator.outcome(before, events, self.state, self.listener), seat=before.turn)
         self._settle()  # ...and the next move's sounds never play under these words
         passed = [event.colour for event in events if isinstance(event, ev.TurnPassed)]
         self._turn_cued = passed[-1] if passed and passed[-1] == self._ears else None
+
+    def _sitting_out(self, before: GameState) -> bool:
+        """The one human has no cards left this deal, so the others' moves until the next deal are told briefly."""
+        listener = self.listener
+        return listener is not None and before.turn != listener and not before.hands[listener]
 
     def _settle(self) -> None:
         """Wait for what is playing to finish, answering whatever the players say meanwhile."""
