@@ -115,6 +115,15 @@ def test_seed_one_king_options_two_no_longer_plays_option_two(tmp_path: Path) ->
     assert [move.phrase for colour, move in history if colour == "red"] == ["play king out", "play five red one"]
 
 
+
+def test_no_to_a_confirmed_option_goes_back_to_the_options(tmp_path: Path) -> None:
+    """"two" -> "Option 2: ... Yes or no?" -> "no": the options are asked again, so "option one" still picks."""
+    said, history = _seed_one_match(["king", "options", "two", "no", "option one", "quit", "yes"], tmp_path)
+    assert [move.phrase for colour, move in history if colour == "red"] == ["play king out", "play three red one"]
+    declined = said.index(next(line for line in said if line.startswith("Option 2: ")))
+    assert said[declined + 1].startswith("Your options.")  # asked again, not dropped
+
+
 COLLIDING_ONE_WORD_COMMANDS = ("full", "brief", "stop", "save", "quit", "score", "leave", "back", "board", "hand",
                                "cards", "again", "silence", "slower", "faster", "louder", "quieter", "softer")
 

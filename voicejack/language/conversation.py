@@ -15,7 +15,7 @@ class Conversation:
     """One seat's side of the dialog: remembers the pending Ask/Confirm.
 
     A question or confirmation becomes pending; a move, "cancel" or "no"
-    clears it; other commands ("read the board", "repeat") and "not
+    clears it ("no" to "option two?" goes back to the options); other commands ("read the board", "repeat") and "not
     understood" leave it pending so the player can simply answer again.
     """
 
@@ -29,6 +29,7 @@ class Conversation:
 
     def hear(self, state: GameState, heard: Heard | str) -> Resolution:
         was_confirming = isinstance(self.pending, Confirm)
+        back = self.pending.back if isinstance(self.pending, Confirm) else None
         result = self.resolver.resolve(state, self.seat, heard, self.pending)
         if isinstance(result, (Ask, Confirm)):
             self.pending = result
@@ -38,6 +39,8 @@ class Conversation:
             result.name in DROPS_DIALOG or was_confirming and result.name in self.resolver.settings.destructive_commands
         ):
             self.pending = None  # "cancel", "no", or a confirmed quit/leave
+            if result.name is CommandName.NO and back is not None:
+                self.pending = back  # not that option: the question it came from is open again
         return result
 
     def reset(self) -> None:

@@ -65,10 +65,14 @@ class Command:
 
 @dataclass(frozen=True, slots=True)
 class Confirm:
-    """Ask "``prompt``" and carry out ``move`` on "yes". ``move`` is a Move, or a Command for quit/leave."""
+    """Ask "``prompt``" and carry out ``move`` on "yes". ``move`` is a Move, or a Command for quit/leave.
+
+    ``back`` is the question this confirmation came from ("option two?"): "no" returns to it.
+    """
 
     move: Move | Command
     prompt: str
+    back: Ask | None = None
 
     @property
     def phrase(self) -> str:

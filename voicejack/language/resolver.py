@@ -287,7 +287,7 @@ class Resolver:
         if isinstance(then, Ask):
             return then
         description = self.describe(language.state, then, language.seat)
-        return Confirm(then, prompts.confirm_option(pick.index + 1, description))
+        return Confirm(then, prompts.confirm_option(pick.index + 1, description), back=dialog)
 
     def _two_readings(self, language: Language, readings: list[tuple[Entry, bool]], key: Key) -> Resolution:
         """The same words mean different things: ask which was meant (a command is simply carried out)."""

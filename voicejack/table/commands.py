@@ -153,8 +153,12 @@ def _leave(match: Match, said: Said) -> None:
 
 
 def _cancel(match: Match, said: Said) -> None:
-    """"cancel" and "no": the open question is dropped; with none open, one answer wherever it is said."""
-    if said.colour is not None and said.pending is not None:
+    """"cancel" and "no": the open question is dropped; with none open, one answer wherever it is said.
+    "no" to "option two?" goes back to the options, and they are asked again."""
+    returned_to = said.conversation.pending
+    if said.colour is not None and isinstance(returned_to, Ask):
+        match.presenter.say(returned_to.spoken())
+    elif said.colour is not None and said.pending is not None:
         match.presenter.say(say("cancelled", prompt=match.narrator.turn_prompt(match.state, said.colour)))
     else:
         match.presenter.say(say("nothing_pending"), remember=False)
