@@ -223,3 +223,16 @@ def test_every_answer_listened_for_while_asking_which_reading_was_meant_means_so
     assert isinstance(asked, Ask) and asked.topic is Topic.MEANING
     for phrase in resolver.phrase_set(state, state.turn, asked).phrases:
         assert not isinstance(resolver.resolve(state, state.turn, phrase, asked), NotUnderstood), phrase
+
+
+def test_the_sevens_steps_question_says_where_the_first_marble_lands_and_nothing_more() -> None:
+    """Issue 11: each answer to "how many steps" tells where that marble would land; the rest is asked next."""
+    state = table({"red": ["7", "4"], **others("9")}, {"red": [3, 60, "home", "home"]})
+    conversation = Conversation("red")
+    assert isinstance(conversation.hear(state, "seven"), Ask)
+    steps = conversation.hear(state, "red two")
+    assert isinstance(steps, Ask) and steps.topic is Topic.STEPS
+    assert steps.spoken() == (
+        "How many steps for red 2? 1 step: to cell 61. 2 steps: to cell 62. 3 steps: to cell 63. "
+        "4 steps: to cell 64. 5 steps: to cell 65. 6 steps: to cell 66. All 7: to cell 67."
+    )

@@ -72,6 +72,8 @@ class Wording(Protocol):
 
     def option(self, state: GameState, move: Move, listener: str) -> str: ...
 
+    def landing(self, state: GameState, move: Move, listener: str) -> str: ...
+
     def where(self, state: GameState, marble: int, listener: str) -> str: ...
 
 
@@ -85,6 +87,9 @@ class NarratorWording:
 
     def option(self, state: GameState, move: Move, listener: str) -> str:
         return self.narrator.describe_option(state, move, listener)
+
+    def landing(self, state: GameState, move: Move, listener: str) -> str:
+        return self.narrator.first_landing(state, move, listener)
 
     def where(self, state: GameState, marble: int, listener: str) -> str:
         """The first sentence of the narrator's answer to "where is ...": where the marble stands."""
@@ -147,7 +152,10 @@ class QuestionBuilder:
         then = self.build(moves)
         detail = ""
         if self.wording is not None:
-            if isinstance(then, Move):
+            if topic is Topic.STEPS:
+                # How far the first marble walks: where it would land says it all; the rest is asked next.
+                detail = self.wording.landing(self.state, moves[0], self.seat)
+            elif isinstance(then, Move):
                 detail = self.wording.option(self.state, then, self.seat)
             elif topic in (Topic.MARBLE, Topic.SECOND):
                 detail = self.wording.where(self.state, _number(value), self.seat)

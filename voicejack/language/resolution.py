@@ -108,9 +108,8 @@ class Choice:
         label = self.label[:1].upper() + self.label[1:]
         if not self.detail:
             return label if label.endswith((".", "?", "!")) else f"{label}."
-        if self.label.lower() in self.detail.lower():
-            return self.detail
-        return f"{label}: {self.detail}"
+        spoken = self.detail if self.label.lower() in self.detail.lower() else f"{label}: {self.detail}"
+        return spoken if spoken.endswith((".", "?", "!")) else f"{spoken}."
 
 
 @dataclass(frozen=True, slots=True)

@@ -68,6 +68,10 @@ class Narrator:
     def describe_option(self, state: GameState, move: Move, listener: str) -> str:
         return self._options.describe_option(state, move, listener)
 
+    def first_landing(self, state: GameState, move: Move, listener: str) -> str:
+        """Where the first marble the move walks would land, e.g. "to cell 61"."""
+        return self._options.first_landing(state, move, listener)
+
     def outcome(self, before: GameState, events: Sequence[ev.Event], after: GameState, listener: str | None) -> list[str]:
         """What the table is told after a move, one sentence per line, in the order things happened."""
         return self._outcomes.outcome(before, events, after, listener)

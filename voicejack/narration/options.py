@@ -50,6 +50,14 @@ class OptionNarrator:
         after, events = play(state, move)
         return self._describe(state, move, after, events, listener)
 
+    def first_landing(self, state: GameState, move: Move, listener: str) -> str:
+        """Where the move's first walking marble would land ("to cell 61"): all a steps question needs to say."""
+        _, events = play(state, move)
+        walk = next((event for event in events if isinstance(event, ev.MarbleWalked)), None)
+        if walk is None:
+            return self.describe_option(state, move, listener)
+        return self.view.landing(state, walk.start, walk.path[-1], walk.marble, listener)
+
     def _describe(self, state: GameState, move: Move, after: GameState, events: Sequence[ev.Event], listener: str) -> str:
         view = self.view
         kind = move.kind
