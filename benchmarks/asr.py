@@ -55,6 +55,7 @@ from voicejack.language import (  # noqa: E402
     Ask, Command, Confirm, Dialog, Grammar, Heard, NotUnderstood, phrase_set, resolve,
 )
 from voicejack.speech.audio import BLOCK_SAMPLES, blocks  # noqa: E402
+from voicejack.speech.endpoint import EndpointSettings  # noqa: E402
 from voicejack.speech.microphone import Listener  # noqa: E402
 from voicejack.speech.recogniser import StreamingRecogniser  # noqa: E402
 
@@ -301,12 +302,26 @@ def make_backend(name: str, args: argparse.Namespace) -> tuple[str, StreamingRec
 
     if name == "sphinx":
         config = dict(pair.split("=", 1) for pair in args.sphinx_config.split(",") if pair)
-        recogniser = SphinxRecogniser(config=config)
+        recogniser = SphinxRecogniser(config=config, endpoint=endpoint_settings(args))
         if args.no_early_end:
             recogniser.early_end = None
         label = "pocketsphinx" + (f" ({args.sphinx_config})" if config else "")
         return label, recogniser
+    if name.startswith("sphinx+whisper"):
+        from voicejack.speech.whisper_backend import SphinxWhisperRecogniser
+
+        always = name.endswith("always")
+        hybrid = SphinxWhisperRecogniser(endpoint=endpoint_settings(args), always=always, margin=args.whisper_margin, distance=args.whisper_distance,
+                                         loud_room_db=args.loud_room_db, veto=args.whisper_veto)
+        label = ("pocketsphinx, then Whisper tiny.en on every utterance" if always else
+                 f"pocketsphinx, Whisper tiny.en when unsure or speech < {args.loud_room_db:g} dB over the room")
+        return f"{label} (margin {args.whisper_margin:g}, distance {args.whisper_distance:g})", hybrid
     return name, make_recogniser(name)
+
+
+def endpoint_settings(args: argparse.Namespace) -> EndpointSettings:
+    """--floor-only-endpointer: the endpointer as it was before it compared frames with the player's level."""
+    return EndpointSettings(below_speech_db=None) if args.floor_only_endpointer else EndpointSettings()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -318,9 +333,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--parts", default=None, help="tuning,held-out (default both; --quick: tuning)")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--rooms", default=",".join(rooms.CONDITIONS), help=f"some of {', '.join(rooms.CONDITIONS)}")
-    parser.add_argument("--backends", default="sphinx")
+    parser.add_argument("--backends", default="sphinx",
+                        help="comma separated: sphinx, vosk, sphinx+whisper (second pass), sphinx+whisper-always")
     parser.add_argument("--sphinx-config", default="", help="extra pocketsphinx settings, e.g. beam=1e-60")
+    parser.add_argument("--floor-only-endpointer", action="store_true",
+                        help="end utterances by the noise floor alone (the endpointer before babble was handled)")
     parser.add_argument("--no-early-end", action="store_true", help="always wait for the whole hangover")
+    parser.add_argument("--whisper-margin", type=float, default=2.0, help="Whisper: least log-probability margin")
+    parser.add_argument("--whisper-distance", type=float, default=0.45,
+                        help="Whisper: most edit cost per word between its free decoding and the sentence")
+    parser.add_argument("--whisper-veto", type=float, default=3.0,
+                        help="Whisper: veto pocketsphinx's sentence when it scores this much below Whisper's best")
+    parser.add_argument("--loud-room-db", type=float, default=26.0,
+                        help="sphinx+whisper: speech less than this far over the background always gets Whisper")
     parser.add_argument("--verbose", action="store_true", help="print every utterance heard wrong or asked")
     args = parser.parse_args(argv)
     started = time.perf_counter()

@@ -122,7 +122,13 @@ def talker(chatter: Sequence[np.ndarray], length: int, rng: np.random.Generator)
 
 
 def music(length: int, rng: np.random.Generator) -> np.ndarray:
-    """Something music-like from numpy alone: a chord progression of harmonic tones over bass and drums."""
+    """Something music-like from numpy alone: a chord progression of harmonic tones over bass and drums,
+    already playing when the clip begins (the first two seconds made are dropped)."""
+    played = length + 2 * SAMPLE_RATE
+    return _music(played, rng)[2 * SAMPLE_RATE:]
+
+
+def _music(length: int, rng: np.random.Generator) -> np.ndarray:
     t_all = np.arange(length) / SAMPLE_RATE
     beat = 60.0 / rng.uniform(90, 130)
     roots = rng.choice([45, 50, 52, 55, 57], size=64)

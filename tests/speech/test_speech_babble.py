@@ -1,0 +1,107 @@
+"""Hearing a player through other people talking: the end of speech is found while the others go on.
+
+Three other talkers (espeak-ng voices saying table talk, with short pauses) together 15 dB below the
+player, as in benchmarks/asr.py's babble room.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from speech_helpers import grammar_of, random_positions, speech
+
+from voicejack.engine import legal_moves
+from voicejack.hearing import Heard
+from voicejack.language import resolve
+from voicejack.speech.audio import BLOCK_SAMPLES, SAMPLE_RATE, blocks
+from voicejack.speech.corpus import speech_power
+from voicejack.speech.endpoint import Endpointer, EndpointSettings, Mark
+from voicejack.speech.sphinx import SphinxRecogniser
+
+TALK = ("did you see the match last night", "i will make some tea", "the traffic was terrible today",
+        "she said she would call back later", "my brother bought a new car", "it rained all weekend")
+TALKERS = ("en-us+m3", "en-us+f2", "en")
+
+
+def babble(length: int, seed: int) -> np.ndarray:
+    """Three people talking on and on, each starting at a random point of their talk (unit power)."""
+    rng = np.random.default_rng(seed)
+    total = np.zeros(length)
+    for voice in TALKERS:
+        pieces: list[np.ndarray] = []
+        while sum(len(p) for p in pieces) < 2 * length:
+            said = speech(TALK[int(rng.integers(len(TALK)))], voice).astype(np.float64)
+            pieces += [said / np.sqrt(speech_power(said)), np.zeros(int(rng.uniform(0.05, 0.3) * SAMPLE_RATE))]
+        offset = int(rng.integers(0, SAMPLE_RATE))
+        total += np.concatenate(pieces)[offset:offset + length]
+    unit: np.ndarray = total / np.sqrt(np.mean(total**2))
+    return unit
+
+
+def in_babble(text: str, seed: int = 0, below_db: float = 15.0) -> tuple[np.ndarray, int]:
+    """The player saying ``text`` a second into the others' talk; returns the samples and where speech ends."""
+    voice = speech(text).astype(np.float64)
+    lead, tail = SAMPLE_RATE, int(1.5 * SAMPLE_RATE)
+    signal = np.zeros(lead + len(voice) + tail)
+    signal[lead:lead + len(voice)] = voice
+    signal += babble(len(signal), seed) * np.sqrt(speech_power(voice) / 10 ** (below_db / 10))
+    return np.clip(np.round(signal), -32768, 32767).astype(np.int16), lead + len(voice)
+
+
+def end_decided_at(samples: np.ndarray, settings: EndpointSettings | None = None) -> int | None:
+    """Stream position at which the first utterance's end was decided (None: not within the clip)."""
+    endpointer = Endpointer(settings)
+    for block in blocks(samples, BLOCK_SAMPLES):
+        if any(event.mark is Mark.END for event in endpointer.push(block)):
+            return endpointer.position
+    return None
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_end_of_a_move_is_found_while_the_others_keep_talking(seed: int) -> None:
+    samples, speech_end = in_babble("play seven red one five red two two", seed)
+    decided = end_decided_at(samples)
+    hangover = EndpointSettings().hangover
+    assert decided is not None, "the utterance never ended: the others' voices kept it open"
+    assert decided - speech_end <= (hangover + 0.25) * SAMPLE_RATE
+
+
+def test_judging_by_the_floor_alone_the_others_keep_the_utterance_open() -> None:
+    """Why the endpointer also compares frames with the player's own level: without it, babble keeps
+    rising above the floor-based threshold and the hangover runs out late or never."""
+    late = 0
+    for seed in range(3):
+        samples, speech_end = in_babble("play seven red one five red two two", seed)
+        decided = end_decided_at(samples, EndpointSettings(below_speech_db=None))
+        if decided is None or decided - speech_end > (EndpointSettings().hangover + 0.25) * SAMPLE_RATE:
+            late += 1
+    assert late >= 2
+
+
+def test_a_steady_background_is_not_judged_against_the_players_level() -> None:
+    """A fan or white noise has no level spread: the quieter ends of words still count as speech there."""
+    endpointer = Endpointer()
+    rng = np.random.default_rng(4)
+    endpointer.push(np.round(rng.standard_normal(SAMPLE_RATE) * 300).astype(np.int16))
+    assert endpointer.noise_floor_db is not None
+    assert not endpointer._under_speech(-60.0)
+
+
+def test_a_move_said_through_three_other_talkers_is_heard_as_that_move() -> None:
+    """Through the real recogniser (pocketsphinx), a move 15 dB above three other talkers (R-free: hearing only)."""
+    recogniser = SphinxRecogniser()
+    right = 0
+    states = random_positions(4, seed=11)
+    for index, state in enumerate(states):
+        move = sorted(legal_moves(state), key=lambda m: m.phrase)[0]
+        samples, _ = in_babble(move.phrase, seed=index)
+        recogniser.new_stream()
+        recogniser.set_grammar(grammar_of(state))
+        heard: Heard | None = None
+        for block in blocks(samples, BLOCK_SAMPLES):
+            heard = recogniser.accept(block) or heard
+            if heard is not None:
+                break
+        heard = heard or recogniser.finish() or Heard("")
+        right += resolve(state, state.turn, heard) == move
+    assert right >= 3
