@@ -107,7 +107,8 @@ class Endpointer:
         self._recent_levels: deque[float] = deque(maxlen=100)
         self._floor: float | None = None
         self._in_speech = False
-        self._quiet_run = 0
+        self._quiet_run = 0  # frames since the last one loud against the floor (ending early looks at it)
+        self._player_quiet_run = 0  # ... against the player's own level too (the hangover counts it)
         self._speech_frames = 0
         self._position = 0  # samples consumed into frames
         self._last_loud_end = 0
@@ -151,7 +152,7 @@ class Endpointer:
         utterance starts from the usual not-in-speech state.
         """
         self._in_speech = False
-        self._quiet_run = 0
+        self._quiet_run = self._player_quiet_run = 0
         self._speech_frames = 0
         self._recent_loud.clear()
         self._preroll.clear()
@@ -170,7 +171,7 @@ class Endpointer:
         self._recent_loud.clear()
         self._preroll.clear()
         self._in_speech = False
-        self._quiet_run = 0
+        self._quiet_run = self._player_quiet_run = 0
         self._speech_frames = 0
 
     def push(self, samples: np.ndarray) -> list[Event]:
@@ -205,7 +206,7 @@ class Endpointer:
                     sum(self._recent_loud) >= self.settings.start_fraction * self._start_frames
                 ):
                     self._in_speech = True
-                    self._quiet_run = 0
+                    self._quiet_run = self._player_quiet_run = 0
                     self._loud_levels = [float(level)]
                     self._loud_reference = None
                     self._speech_frames = len(self._preroll)
@@ -218,17 +219,20 @@ class Endpointer:
                 continue
             run.append(frame)
             self._speech_frames += 1
-            if loud_continue and self._under_speech(float(level)):
-                loud_continue = False
-            if loud_continue:
-                self._quiet_run = 0
+            # Two counts of quiet: against the floor alone (what ending early after a short pause trusts:
+            # judged against the player's own level it decided on half words in babble and music and gave
+            # confidently wrong results, benchmarks/asr.py) and against the player's own level too (the end).
+            player_loud = loud_continue and not self._under_speech(float(level))
+            self._quiet_run = 0 if loud_continue else self._quiet_run + 1
+            if player_loud:
+                self._player_quiet_run = 0
                 self._last_loud_end = position + FRAME
                 self._loud_levels.append(float(level))
             else:
-                self._quiet_run += 1
+                self._player_quiet_run += 1
             too_long = self._speech_frames >= self._max_frames
-            if self._quiet_run >= self._hangover_frames or too_long:
-                if too_long and self._quiet_run < self._hangover_frames:
+            if self._player_quiet_run >= self._hangover_frames or too_long:
+                if too_long and self._player_quiet_run < self._hangover_frames:
                     # Sound that never pauses for this long is the new background (a fan, a radio): learn it.
                     self._background.clear()
                     self._background.extend(self._recent_levels)
@@ -237,7 +241,7 @@ class Endpointer:
                     events.append(Event(Mark.AUDIO, np.concatenate(run), run_start))
                 events.append(Event(Mark.END, np.zeros(0, dtype=np.int16), self._last_loud_end))
                 self._in_speech = False
-                self._quiet_run = 0
+                self._quiet_run = self._player_quiet_run = 0
                 run = []
         if self._in_speech and run:
             events.append(Event(Mark.AUDIO, np.concatenate(run), run_start))
