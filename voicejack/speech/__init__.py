@@ -27,7 +27,7 @@ from voicejack.speech.recogniser import (
     StreamingRecogniser,
 )
 
-BACKENDS = ("auto", "vosk", "sphinx")
+BACKENDS = ("auto", "vosk", "sphinx", "sphinx+whisper")
 
 __all__ = [
     "BACKENDS",
@@ -45,7 +45,10 @@ __all__ = [
 
 
 def choose_backend(backend: str = "auto", vosk_model: str | Path | None = None) -> str:
-    """'vosk' when asked for, or for 'auto' when an English vosk model is present; else 'sphinx'."""
+    """'vosk' when asked for, or for 'auto' when an English vosk model is present; else 'sphinx'.
+
+    'sphinx+whisper' (Whisper tiny.en checking pocketsphinx, voicejack[whisper]) is only used when asked
+    for: it costs 0.3-0.8 s after the end of speech on this project's 2-core machine (models/README.md)."""
     if backend not in BACKENDS:
         raise SpeechError(f"unknown speech backend {backend!r} (choose from {', '.join(BACKENDS)})")
     if backend != "auto":
@@ -71,6 +74,10 @@ def make_recogniser(backend: str = "auto", vosk_model: str | Path | None = None)
                 f"set {MODEL_ENV} to a model directory, or use --backend sphinx (built in, works offline)"
             )
         return VoskRecogniser(path)
+    if chosen == "sphinx+whisper":
+        from voicejack.speech.whisper_backend import SphinxWhisperRecogniser
+
+        return SphinxWhisperRecogniser()
     from voicejack.speech.sphinx import SphinxRecogniser
 
     return SphinxRecogniser()
@@ -109,7 +116,7 @@ def pad_with_room_tone(samples: np.ndarray, lead: float = 0.5, tail: float = 0.7
 def recognise_file(path: str | Path, grammar: Grammar, backend: str = "auto") -> Heard:
     """What a recording says, restricted to ``grammar`` (any PCM WAV: converted to 16 kHz mono).
 
-    backend: 'auto' (vosk if an English model is present, else sphinx), 'vosk' or 'sphinx'.
+    backend: 'auto' (vosk if an English model is present, else sphinx), 'vosk', 'sphinx' or 'sphinx+whisper'.
     Raises AudioFormatError for an unreadable file, SpeechError for a missing model.
     """
     samples = load_for_recognition(path)

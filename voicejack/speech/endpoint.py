@@ -18,9 +18,18 @@ How it decides, on 10 ms frames:
   triggers; the ``preroll`` before the start is handed over too, because
   onsets are quieter than the threshold;
 - speech ends after ``hangover`` of frames below ``continue_db`` (or the
-  spread plus 1.5 dB) above the floor, or when an utterance reaches
+  spread plus 1.5 dB) above the floor, or ``below_speech_db`` below the
+  utterance's own loud level (the 80th percentile of its loud frames so
+  far), whichever is higher, or when an utterance reaches
   ``max_utterance``; sound that never pauses that long is taken as the
-  new background.
+  new background. The second bound is for a background that is itself
+  speech: three people talking 15 dB below the player rise above any
+  floor-based threshold often enough that the hangover never ran out,
+  and utterances went on to ``max_utterance`` (benchmarks/asr.py, babble);
+  frames 12 dB under the player's own voice are the others' voices.
+  Only behind a busy background (level spread at least ``busy_spread_db``):
+  in a steady one the quieter ends of words would count as quiet, and a
+  pause inside a move would cut the player off sooner.
 The hangover is the price of not cutting a player off between words
 ("play seven red one five ... red two two"): it is added to the response
 time and is configurable. A recogniser that is sure the player has said
@@ -53,6 +62,10 @@ class EndpointSettings:
     min_level_db: float = -60.0  # dBFS below which nothing is speech
     background: float = 3.0  # seconds of non-speech levels the floor and spread are taken from
     learn: float = 0.3  # seconds at the start of a stream spent learning the floor (no speech yet)
+    # Frames this far (dB) below the utterance's own loud level count as quiet for its end, however far
+    # above the floor they are: other people talking behind the player (None: the floor alone decides).
+    below_speech_db: float | None = 10.0
+    busy_spread_db: float = 2.5  # ... only when the background's level spread (dB) is at least this
 
 
 class Mark(Enum):
@@ -94,11 +107,13 @@ class Endpointer:
         self._recent_levels: deque[float] = deque(maxlen=100)
         self._floor: float | None = None
         self._in_speech = False
-        self._quiet_run = 0
+        self._quiet_run = 0  # frames since the last one loud against the floor (ending early looks at it)
+        self._player_quiet_run = 0  # ... against the player's own level too (the hangover counts it)
         self._speech_frames = 0
         self._position = 0  # samples consumed into frames
         self._last_loud_end = 0
         self._loud_levels: list[float] = []  # levels of the current utterance's loud frames
+        self._loud_reference: float | None = None  # their 80th percentile, refreshed every 10 loud frames
 
     @property
     def in_speech(self) -> bool:
@@ -137,7 +152,7 @@ class Endpointer:
         utterance starts from the usual not-in-speech state.
         """
         self._in_speech = False
-        self._quiet_run = 0
+        self._quiet_run = self._player_quiet_run = 0
         self._speech_frames = 0
         self._recent_loud.clear()
         self._preroll.clear()
@@ -156,7 +171,7 @@ class Endpointer:
         self._recent_loud.clear()
         self._preroll.clear()
         self._in_speech = False
-        self._quiet_run = 0
+        self._quiet_run = self._player_quiet_run = 0
         self._speech_frames = 0
 
     def push(self, samples: np.ndarray) -> list[Event]:
@@ -191,8 +206,9 @@ class Endpointer:
                     sum(self._recent_loud) >= self.settings.start_fraction * self._start_frames
                 ):
                     self._in_speech = True
-                    self._quiet_run = 0
+                    self._quiet_run = self._player_quiet_run = 0
                     self._loud_levels = [float(level)]
+                    self._loud_reference = None
                     self._speech_frames = len(self._preroll)
                     self._last_loud_end = position + FRAME
                     start = position + FRAME - FRAME * len(self._preroll)
@@ -203,15 +219,20 @@ class Endpointer:
                 continue
             run.append(frame)
             self._speech_frames += 1
-            if loud_continue:
-                self._quiet_run = 0
+            # Two counts of quiet: against the floor alone (what ending early after a short pause trusts:
+            # judged against the player's own level it decided on half words in babble and music and gave
+            # confidently wrong results, benchmarks/asr.py) and against the player's own level too (the end).
+            player_loud = loud_continue and not self._under_speech(float(level))
+            self._quiet_run = 0 if loud_continue else self._quiet_run + 1
+            if player_loud:
+                self._player_quiet_run = 0
                 self._last_loud_end = position + FRAME
                 self._loud_levels.append(float(level))
             else:
-                self._quiet_run += 1
+                self._player_quiet_run += 1
             too_long = self._speech_frames >= self._max_frames
-            if self._quiet_run >= self._hangover_frames or too_long:
-                if too_long and self._quiet_run < self._hangover_frames:
+            if self._player_quiet_run >= self._hangover_frames or too_long:
+                if too_long and self._player_quiet_run < self._hangover_frames:
                     # Sound that never pauses for this long is the new background (a fan, a radio): learn it.
                     self._background.clear()
                     self._background.extend(self._recent_levels)
@@ -220,11 +241,20 @@ class Endpointer:
                     events.append(Event(Mark.AUDIO, np.concatenate(run), run_start))
                 events.append(Event(Mark.END, np.zeros(0, dtype=np.int16), self._last_loud_end))
                 self._in_speech = False
-                self._quiet_run = 0
+                self._quiet_run = self._player_quiet_run = 0
                 run = []
         if self._in_speech and run:
             events.append(Event(Mark.AUDIO, np.concatenate(run), run_start))
         return events
+
+    def _under_speech(self, level: float) -> bool:
+        """True when a frame is far enough below this utterance's own loud frames to be someone else."""
+        drop = self.settings.below_speech_db
+        if drop is None or self._spread < self.settings.busy_spread_db or len(self._loud_levels) < 10:
+            return False
+        if self._loud_reference is None or len(self._loud_levels) % 10 == 0:
+            self._loud_reference = float(np.percentile(self._loud_levels, 80))
+        return level < self._loud_reference - drop
 
     def flush(self) -> list[Event]:
         """End of stream: close an utterance in progress."""

