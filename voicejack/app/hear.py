@@ -19,6 +19,7 @@ from voicejack.app.common import load_table_or_complain
 from voicejack.engine import COLOURS
 from voicejack.language.conversation import Conversation
 from voicejack.hearing import Heard
+from voicejack.speech import BACKENDS
 from voicejack.language.resolution import Ask, ConfirmPolicy, LanguageSettings, summary
 from voicejack.language.resolver import Resolver
 
@@ -32,7 +33,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("text", nargs="*", help="what was said or typed; several are heard in turn")
     parser.add_argument("--seat", choices=COLOURS, help="who is speaking (default: the player to act)")
     parser.add_argument("--wav", help="a WAV recording to recognise instead of TEXT")
-    parser.add_argument("--backend", choices=("vosk", "sphinx", "auto"), default="auto",
+    parser.add_argument("--backend", choices=BACKENDS, default="auto",
                         help="recogniser for --wav (default: auto)")
     parser.add_argument("--confirm", choices=[p.value for p in ConfirmPolicy], default=ConfirmPolicy.AUTO.value,
                         help="when to confirm a move: auto (default), always or never")

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from voicejack.app.common import EXIT_BAD_INPUT, CommandParser, load_table_or_complain
 from voicejack.engine import GameState, make_rules, new_game
 from voicejack.engine.state import Seat
+from voicejack.speech import BACKENDS
 from voicejack.table.inputs import InputHub, KeyboardSource
 from voicejack.table.match import Match, MatchConfig, Outcome
 from voicejack.table.messages import say
@@ -54,7 +55,7 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
     sound.add_argument("--no-sound", action="store_true", help="text only: no speech, no cues")
     voice = parser.add_argument_group("input")
     voice.add_argument("--keyboard", action="store_true", help="type moves, even with a microphone")
-    voice.add_argument("--backend", choices=("auto", "vosk", "sphinx"), help="speech recogniser")
+    voice.add_argument("--backend", choices=BACKENDS, help="speech recogniser (sphinx+whisper: pocketsphinx checked by Whisper tiny.en)")
     voice.add_argument("--confirm", choices=("auto", "always", "never"), help="when moves are confirmed")
     voice.add_argument("--silence-timeout", type=float, metavar="SECONDS",
                        help="a bot takes a human seat after this much silence (0: never)")

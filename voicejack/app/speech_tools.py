@@ -45,6 +45,10 @@ def _list(args: argparse.Namespace) -> int:
     if os.environ.get(MODEL_ENV):
         print(f"{MODEL_ENV}={os.environ[MODEL_ENV]}")
     print("pocketsphinx: built-in US English model (always available)")
+    from voicejack.speech.whisper_backend import find_whisper_model
+
+    whisper = find_whisper_model()
+    print(f"whisper tiny.en (second pass, --backend sphinx+whisper): {whisper if whisper else 'not installed'}")
     print("downloadable: " + ", ".join(f"{m.name} (~{m.approx_megabytes} MB)" for m in KNOWN_MODELS.values()))
     backend = choose_backend("auto")
     using = f"vosk with {chosen}" if backend == "vosk" else "pocketsphinx"
