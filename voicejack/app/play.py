@@ -137,10 +137,9 @@ def _seats(colours: tuple[str, ...], kinds_text: str | None, names_text: str | N
         if base not in SEAT_KINDS or (base != "bot" and ":" in kind):
             raise ValueError(f"seat kind {kind!r} is not one of human, voice, keyboard, bot or bot:<level>")
         if base == "bot" and ":" in kind:
-            from voicejack.bots import BOT_KINDS
+            from voicejack.bots import bot_level
 
-            if kind not in BOT_KINDS:
-                raise ValueError(f"unknown bot level in {kind!r} (levels: {', '.join(BOT_KINDS)})")
+            bot_level(kind)  # raises ValueError naming the accepted kinds (and the expert's options)
         stored = kind if base == "bot" else "human"
         name = names[index] if names and names[index] else ("You" if base != "bot" and kinds.count("human") == 1 and index == 0 else colour.capitalize())
         seats.append(Seat(colour, name, stored))
