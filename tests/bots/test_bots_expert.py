@@ -191,12 +191,14 @@ def test_the_expert_kind_and_its_options() -> None:
     assert isinstance(bot, Bot) and isinstance(bot, ExpertBot) and bot.name == "bot:expert"
     assert bot.options.think == 0.5
     assert parse_expert_options("think=0.25,samples=9") == ExpertOptions(think=0.25, samples=9)
+    assert parse_expert_options("clock=cpu").clock == "cpu"  # the budget in CPU time of the bot's own thread
 
 
 @pytest.mark.parametrize("kind,message", [
     ("bot:expert:think=never", "think needs a float"),
     ("bot:expert:think=0", "above 0"),
     ("bot:expert:depth=3", "unknown expert option"),
+    ("bot:expert:clock=sundial", "wall"),
     ("bot:hard:think=1", "unknown bot kind"),
     ("bot:genius", "bot:expert"),
 ])

@@ -24,9 +24,10 @@ what the seat can see, so the same view and seed give the same choice,
 and re-dealing the hidden cards changes nothing. The work is fixed by
 the options (the rollouts ``think`` seconds buy at a rate measured on
 one core, or ``samples`` worlds); ``think`` is also a hard limit on the
-clock: when a busy machine makes it run short the bot decides on the
-worlds it has finished (the only case in which timing can change a
-choice).
+clock (the wall clock, or with ``clock=cpu`` the CPU time of the bot's
+own thread, for measuring on a shared machine): when it runs short the
+bot decides on the worlds it has finished (the only case in which
+timing can change a choice).
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ EXPERT_LEVEL = "expert"
 DEFAULT_THINK = 1.0
 #: Rollouts a second of CPU on one core of the reference machine, by players at the table: ``think`` seconds
 #: buy this many rollouts, so the work (and the choice) does not depend on how busy the machine is.
-ROLLOUTS_PER_SECOND = {2: 1200.0, 4: 500.0}
+ROLLOUTS_PER_SECOND = {2: 1000.0, 4: 400.0}
 #: Worlds every candidate gets before any is dropped, and how many standard errors below the leader drop it.
 MIN_WORLDS = 8
 DROP_Z = 2.0
@@ -65,6 +66,7 @@ class ExpertOptions:
     candidates: int = 6            # moves searched (the heuristic's best)
     horizon: int = 1               # the bot's own turns played out in each world before the leaf is scored
     policy: str = "medium"         # the heuristic level that plays the rollouts
+    clock: str = "wall"            # what ``think`` limits: "wall" time, or the "cpu" time of the bot's thread
 
     def rollouts(self, candidates: int, players: int) -> int:
         """The rollouts planned for one decision among ``candidates`` moves."""
@@ -73,7 +75,8 @@ class ExpertOptions:
         return max(2 * candidates, int(self.think * ROLLOUTS_PER_SECOND[players]))
 
 
-_OPTION_TYPES = {"think": float, "samples": int, "candidates": int, "horizon": int, "policy": str}
+_OPTION_TYPES = {"think": float, "samples": int, "candidates": int, "horizon": int, "policy": str, "clock": str}
+CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
 
 
 def parse_expert_options(text: str) -> ExpertOptions:
@@ -95,6 +98,8 @@ def parse_expert_options(text: str) -> ExpertOptions:
         raise ValueError("samples must be at least 0, candidates at least 1 and horizon at least 0")
     if options.policy not in ("easy", "medium", "hard"):
         raise ValueError("the rollout policy is one of easy, medium, hard")
+    if options.clock not in CLOCKS:
+        raise ValueError("the clock is wall (the time a player waits) or cpu (the bot's own thread)")
     return options
 
 
@@ -148,13 +153,14 @@ class ExpertBot:
         self._policy = HeuristicBot(seed, self.options.policy)
         self._ranker = HeuristicBot(seed, "medium")
         self._planner = HeuristicBot(seed, "hard")
+        self._now = CLOCKS[self.options.clock]
         #: Worlds searched at the last decision (0 when it answered without searching), and whether the clock
         #: stopped the search before the planned number of worlds: for tests and benchmarks.
         self.last_worlds = 0
         self.last_cut_short = False
 
     def choose(self, state: GameState, moves: list[Move]) -> Move:
-        deadline = time.perf_counter() + self.options.think - SAFETY_SECONDS
+        deadline = self._now() + self.options.think - SAFETY_SECONDS
         self.last_worlds = 0
         self.last_cut_short = False
         if not moves:
@@ -239,7 +245,7 @@ class ExpertBot:
         for _ in range(MAX_ROLLOUT_MOVES):
             if state.winner is not None:
                 return WIN_VALUE if me in state.winner else -WIN_VALUE
-            if time.perf_counter() > deadline:
+            if self._now() > deadline:
                 return None
             moves = legal_moves(state)
             if state.turn == me:
