@@ -52,7 +52,7 @@ MIN_WORLDS = 8
 DROP_Z = 2.0
 #: A won (or lost) rollout scores this, in the heuristic's cells of progress: more than any lead on the board.
 WIN_VALUE = 1000.0
-#: The clock is checked against the budget less this, so one more rollout never overruns it.
+#: Every move of a rollout checks the clock against the budget less this margin (for answering after the last check).
 SAFETY_SECONDS = 0.01
 MAX_ROLLOUT_MOVES = 200
 
