@@ -4,12 +4,31 @@ A "move" is one legal-move generation plus applying a randomly chosen
 move, as a bot's simulation does. Runs on one core.
 
     python3 benchmarks/engine.py [--games N] [--seed S]
+    python3 benchmarks/engine.py --peer /path/to/built/peer.mjs   # and the peer comparison
+
+The peer comparison measures another Jackaroo engine side by side with
+ours: random complete 4-player team games, moves per second, in
+alternating rounds (ours, then the peer's, several times) so that both
+meet the same load on a shared machine, timed in CPU seconds of the
+process (wall-clock seconds are printed too; on a busy machine they
+mostly measure the other programs). The peer is any program run as
+``node PEER GAMES SEED MAX_MOVES WARM_UP`` that plays GAMES random complete
+games after WARM_UP untimed ones and prints one JSON line with ``games``,
+``finished``, ``moves``, ``skips``, ``seconds`` (wall clock) and
+``cpu_seconds`` (node's process.cpuUsage, user and system). Nothing of the peer is
+part of this repository: it is built outside it (see ``PEER_PATCH`` for
+what has to be changed in the open TypeScript engine github
+moh-obaida/jackaroo-online so that its games finish). The path may also
+come from the environment variable VOICEJACK_PEER_ENGINE.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import subprocess
 import time
 
 from voicejack.engine import apply_move, legal_moves, make_rules, new_game
@@ -19,35 +38,104 @@ TABLES = (
     ("4 players, teams", 4, True),
     ("4 players, free-for-all", 4, False),
 )
+PEER_ENV = "VOICEJACK_PEER_ENGINE"
+PEER_MAX_MOVES = 20_000
+PEER_PATCH = (
+    "moh-obaida/jackaroo-online as published never finishes a random game: a marble on its own start gate "
+    "may not walk forward (only a 4 moves it, back into its home), so it blocks its colour for good; and only "
+    "a marble on the last home place counts as finished, so nobody ever wins. Patched locally, for measurement "
+    "only: the start-gate marble may walk forward like any other (one line removed from legalMoves.ts), and a "
+    "marble that enters its home counts as finished (three lines in applyAction.ts). Driven by a loop of our own "
+    "that deals as its persistAction does and counts skipped turns as moves (which favours the peer)."
+)
 
 
 def run(players: int, teams: bool, mode: str, games: int, seed: int) -> tuple[float, float, float]:
+    moves, seconds = _random_games(players, teams, mode, games, seed)
+    return games / seconds, moves / seconds, moves / games
+
+
+def _random_games(players: int, teams: bool, mode: str, games: int, seed: int) -> tuple[int, float]:
+    moves, seconds, _ = _timed_random_games(players, teams, mode, games, seed)
+    return moves, seconds
+
+
+def _timed_random_games(players: int, teams: bool, mode: str, games: int, seed: int) -> tuple[int, float, float]:
+    """(moves, wall seconds, CPU seconds) of ``games`` random complete games."""
     rules = make_rules(players, teams, mode)
     chooser = random.Random(seed)
     moves = 0
     started = time.perf_counter()
+    cpu_started = time.process_time()
     for game in range(games):
         state, _ = new_game(rules, seed=seed + game)
         while state.winner is None:
             apply_move(state, chooser.choice(legal_moves(state)))
             moves += 1
-    elapsed = time.perf_counter() - started
-    return games / elapsed, moves / elapsed, moves / games
+    return moves, time.perf_counter() - started, time.process_time() - cpu_started
+
+
+def compare_with_peer(peer: str, games: int, rounds: int, seed: int) -> None:
+    """Ours and the peer's random 4-player team games in alternating rounds; prints both and the ratio."""
+    ours_moves = peer_moves = peer_games = peer_finished = peer_skips = 0
+    ours_seconds = peer_seconds = ours_wall = peer_wall = 0.0
+    for index in range(rounds):
+        moves, wall, cpu = _timed_random_games(4, True, "regular", games, seed + index * games)
+        ours_moves += moves
+        ours_seconds += cpu
+        ours_wall += wall
+        command = ["node", peer, str(games), str(seed + index), str(PEER_MAX_MOVES), str(max(5, games // 5))]
+        answer = json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout.strip().splitlines()[-1])
+        peer_games += int(answer["games"])
+        peer_finished += int(answer["finished"])
+        peer_moves += int(answer["moves"])
+        peer_skips += int(answer.get("skips", 0))
+        peer_seconds += float(answer["cpu_seconds"])
+        peer_wall += float(answer["seconds"])
+    ours_rate = ours_moves / ours_seconds
+    peer_rate = peer_moves / peer_seconds
+    print()
+    print(f"Peer comparison: random complete 4-player team games, {rounds} alternating rounds of {games} games each")
+    print()
+    print("| engine | games | finished | moves/game | moves per CPU second | moves per wall second |")
+    print("|---|---:|---:|---:|---:|---:|")
+    print(f"| VoiceJack (Python, regular) | {rounds * games} | {rounds * games} | {ours_moves / (rounds * games):,.0f} "
+          f"| {ours_rate:,.0f} | {ours_moves / ours_wall:,.0f} |")
+    print(f"| jackaroo-online (TypeScript, node {_node_version()}, patched) | {peer_games} | {peer_finished} "
+          f"| {peer_moves / max(1, peer_games):,.0f} | {peer_rate:,.0f} | {peer_moves / peer_wall:,.0f} |")
+    print()
+    print(f"ours / peer: {ours_rate / peer_rate:.2f}x moves per CPU second (goal: at least 2x); "
+          f"the peer's count includes {peer_skips:,} skipped turns")
+    print(f"peer: {peer}")
+    print(f"how the peer was patched: {PEER_PATCH}")
+
+
+def _node_version() -> str:
+    return subprocess.run(["node", "--version"], check=True, capture_output=True, text=True).stdout.strip()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300, help="games per table kind and version")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--peer", default=os.environ.get(PEER_ENV), help=f"a built peer engine (or ${PEER_ENV})")
+    parser.add_argument("--peer-games", type=int, default=50, help="games per engine in each peer round")
+    parser.add_argument("--peer-rounds", type=int, default=4, help="alternating rounds of the peer comparison")
+    parser.add_argument("--only-peer", action="store_true", help="skip the per-table rows")
     args = parser.parse_args()
-    print(f"Random complete games, {args.games} per row, one core")
-    print()
-    print("| table | version | games/s | moves/s | moves/game |")
-    print("|---|---|---:|---:|---:|")
-    for label, players, teams in TABLES:
-        for mode in ("regular", "complex"):
-            games_per_second, moves_per_second, moves_per_game = run(players, teams, mode, args.games, args.seed)
-            print(f"| {label} | {mode} | {games_per_second:,.0f} | {moves_per_second:,.0f} | {moves_per_game:,.0f} |")
+    if not args.only_peer:
+        print(f"Random complete games, {args.games} per row, one core")
+        print()
+        print("| table | version | games/s | moves/s | moves/game |")
+        print("|---|---|---:|---:|---:|")
+        for label, players, teams in TABLES:
+            for mode in ("regular", "complex"):
+                games_per_second, moves_per_second, moves_per_game = run(players, teams, mode, args.games, args.seed)
+                print(f"| {label} | {mode} | {games_per_second:,.0f} | {moves_per_second:,.0f} | {moves_per_game:,.0f} |")
+    if args.peer:
+        compare_with_peer(args.peer, args.peer_games, args.peer_rounds, args.seed)
+    elif args.only_peer:
+        parser.error(f"--only-peer needs --peer or ${PEER_ENV}")
 
 
 if __name__ == "__main__":

@@ -46,7 +46,7 @@ def test_every_kind_makes_a_bot_that_answers_with_a_legal_move(kind: str) -> Non
     assert bot.choose(state, moves) in moves
 
 
-@pytest.mark.parametrize("kind", ["human", "bot:expert", "bot:", "", "bots"])
+@pytest.mark.parametrize("kind", ["human", "bot:", "", "bots", "bot:genius"])
 def test_unknown_kinds_are_refused_with_the_accepted_ones(kind: str) -> None:
     with pytest.raises(ValueError) as error:
         make_bot(kind, seed=0)

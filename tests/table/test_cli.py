@@ -61,7 +61,7 @@ def test_resume_of_a_broken_file_is_one_message(tmp_path: Path) -> None:
     (["play", "--players", "3"], "invalid choice"),
     (["play", "--seats", "human,bot"], "--seats lists 2 seats for 4 players"),
     (["play", "--seats", "human,robot,bot,bot"], "seat kind 'robot'"),
-    (["play", "--seats", "human,bot:genius,bot,bot"], "seat kind 'bot:genius'"),
+    (["play", "--seats", "human,bot:genius,bot,bot"], "unknown bot kind 'bot:genius'"),
     (["play", "--players", "2", "--free-for-all"], "--free-for-all needs 4 players"),
 ])
 def test_bad_options_are_one_clear_line(tmp_path: Path, args, message) -> None:

@@ -153,8 +153,8 @@ def _seat_kind(text: str) -> SeatKind:
         return HUMAN
     try:
         return SeatKind.parse(text)
-    except ValueError:
-        raise ValueError(f"seat kind {text!r} is not one of human, voice, keyboard, bot or bot:<level>") from None
+    except ValueError as error:
+        raise ValueError(f"{error}; a person's seat is human, voice or keyboard") from None
 
 
 def _run(state: GameState, args: argparse.Namespace, announce_start: bool, resumed_from: Path | None = None,

@@ -23,19 +23,25 @@ Levels, weakest first (a seat kind "bot" alone means "medium"):
 - hard: medium plus a plan one turn ahead with its own hand: the best
   few moves are weighed with the best follow-up the cards kept allow
   (a king now and the 4 next, say). Still well under 50 ms a decision.
+- expert: searches. It deals the cards it cannot see at random many
+  times over and, in each such world, plays its best few moves on with
+  the heuristic for every seat before scoring the outcome; it plays the
+  move that does best on average (``voicejack.bots.expert``). It thinks
+  for at most a second a decision ("bot:expert:think=0.5" for less).
 
 Every bot decides from its seat's view only (``seat_view``): the board,
 its own hand, the played cards and the sizes of the other hands.
 """
 
 from voicejack.bots.base import Bot
-from voicejack.bots.factory import BOT_KINDS, BOT_LEVELS, bot_level, make_bot
+from voicejack.bots.expert import ExpertBot, ExpertOptions
+from voicejack.bots.factory import ALL_BOT_KINDS, BOT_KINDS, BOT_LEVELS, EXPERT_KIND, bot_level, make_bot
 from voicejack.bots.heuristic import DEFAULT_LEVEL, LEVELS, HeuristicBot, Weights
 from voicejack.bots.random_bot import RandomBot
 from voicejack.bots.view import seat_view, unseen_cards
 
 __all__ = [
-    "BOT_KINDS", "BOT_LEVELS", "DEFAULT_LEVEL", "LEVELS",
-    "Bot", "HeuristicBot", "RandomBot", "Weights",
+    "ALL_BOT_KINDS", "BOT_KINDS", "BOT_LEVELS", "DEFAULT_LEVEL", "EXPERT_KIND", "LEVELS",
+    "Bot", "ExpertBot", "ExpertOptions", "HeuristicBot", "RandomBot", "Weights",
     "bot_level", "make_bot", "seat_view", "unseen_cards",
 ]

@@ -1,34 +1,61 @@
-"""Bots by the seat kinds of a table file: "bot", "bot:random", "bot:easy", "bot:medium", "bot:hard"."""
+"""Bots by the seat kinds of a table file: "bot", "bot:random", "bot:easy", "bot:medium", "bot:hard", "bot:expert".
+
+The expert takes options after its kind: "bot:expert:think=0.5" (seconds a
+decision may take), see ``voicejack.bots.expert.parse_expert_options``.
+"""
 
 from __future__ import annotations
 
 from voicejack.bots.base import Bot
+from voicejack.bots.expert import EXPERT_LEVEL, ExpertBot, parse_expert_options
 from voicejack.bots.heuristic import DEFAULT_LEVEL, LEVELS, HeuristicBot
 from voicejack.bots.random_bot import RandomBot
 
 RANDOM = "random"
-#: Every level a seat kind may name, weakest first; "bot" alone means DEFAULT_LEVEL.
+#: The levels that answer at once (no search), weakest first; "bot" alone means DEFAULT_LEVEL.
 BOT_LEVELS: tuple[str, ...] = (RANDOM, *LEVELS)
 BOT_KINDS: tuple[str, ...] = ("bot", *(f"bot:{level}" for level in BOT_LEVELS))
+#: The searching bot's kind; it may carry options ("bot:expert:think=0.5").
+EXPERT_KIND = f"bot:{EXPERT_LEVEL}"
+ALL_BOT_KINDS: tuple[str, ...] = (*BOT_KINDS, EXPERT_KIND)
+
+
+def _split(kind: str) -> tuple[str, str]:
+    """(level, options text) of a seat kind; raises ValueError with the accepted kinds for anything else."""
+    text = kind.strip()
+    lowered = text.lower()
+    if lowered == "bot":
+        return DEFAULT_LEVEL, ""
+    rest = text[4:] if lowered.startswith("bot:") else text
+    level, _, options = rest.partition(":")
+    level = level.strip().lower()
+    if level in BOT_LEVELS and not options:
+        return level, ""
+    if level == EXPERT_LEVEL:
+        return level, options
+    raise ValueError(
+        f"unknown bot kind {kind!r}: use one of {', '.join(ALL_BOT_KINDS)} (the expert with options, "
+        f"like {EXPERT_KIND}:think=0.5)"
+    )
 
 
 def bot_level(kind: str) -> str:
-    """The level a seat kind names: "bot" -> the default level, "bot:hard" (or plain "hard") -> "hard".
+    """The level a seat kind names: "bot" -> the default level, "bot:hard" (or plain "hard") -> "hard",
+    "bot:expert:think=0.5" -> "expert".
 
-    Raises ValueError with the accepted kinds for anything else.
+    Raises ValueError with the accepted kinds for anything else, bad expert options included.
     """
-    text = kind.strip().lower()
-    if text == "bot":
-        return DEFAULT_LEVEL
-    level = text.removeprefix("bot:")
-    if level in BOT_LEVELS:
-        return level
-    raise ValueError(f"unknown bot kind {kind!r}: use one of {', '.join(BOT_KINDS)}")
+    level, options = _split(kind)
+    if level == EXPERT_LEVEL:
+        parse_expert_options(options)
+    return level
 
 
 def make_bot(kind: str = "bot", seed: int = 0) -> Bot:
     """A bot for a seat kind, with its own generator seeded by ``seed``."""
-    level = bot_level(kind)
+    level, options = _split(kind)
+    if level == EXPERT_LEVEL:
+        return ExpertBot(seed, parse_expert_options(options))
     if level == RANDOM:
         return RandomBot(seed)
     return HeuristicBot(seed, level)

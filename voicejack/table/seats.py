@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from voicejack.bots import BOT_KINDS, BOT_LEVELS
+from voicejack.bots import ALL_BOT_KINDS, bot_level
 
 HUMAN_TEXT = "human"
 BOT_TEXT = "bot"
@@ -12,10 +12,11 @@ BOT_TEXT = "bot"
 
 @dataclass(frozen=True, slots=True)
 class SeatKind:
-    """A seat's kind: ``human``, ``bot`` (the default level) or ``bot:<level>``."""
+    """A seat's kind: ``human``, ``bot`` (the default level) or ``bot:<level>`` (the expert with its options,
+    ``bot:expert:think=0.5``)."""
 
     bot: bool
-    level: str | None = None  # only for a bot, None meaning the default level
+    level: str | None = None  # only for a bot, None meaning the default level; options follow the level
 
     @classmethod
     def parse(cls, text: str) -> SeatKind:
@@ -25,10 +26,10 @@ class SeatKind:
             return HUMAN
         if word == BOT_TEXT:
             return BOT
-        level = word.removeprefix(f"{BOT_TEXT}:")
-        if word.startswith(f"{BOT_TEXT}:") and level in BOT_LEVELS:
-            return cls(True, level)
-        raise ValueError(f"seat kind {text!r} is not one of {HUMAN_TEXT}, {', '.join(BOT_KINDS)}")
+        if not word.startswith(f"{BOT_TEXT}:"):
+            raise ValueError(f"seat kind {text!r} is not one of {HUMAN_TEXT}, {', '.join(ALL_BOT_KINDS)}")
+        bot_level(word)  # a ValueError naming the accepted kinds (and the expert's options) for anything else
+        return cls(True, word.removeprefix(f"{BOT_TEXT}:"))
 
     def __str__(self) -> str:
         if not self.bot:

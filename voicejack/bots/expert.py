@@ -1,0 +1,270 @@
+"""The expert bot: determinised Monte Carlo search from the seat's view.
+
+At each decision with a real choice the bot
+
+1. merges the legal moves that leave the same position (the same board,
+   the same cards kept) and answers at once when only one is left;
+2. ranks what is left with the heuristic's one-move score and keeps the
+   best few as candidates (the hard level's choice always among them);
+3. samples worlds: the cards its seat has not seen are dealt at random
+   to the other hands and the pile, in their known sizes, and the
+   reshuffles to come get a generator of their own;
+4. in every world plays each candidate, then lets the heuristic play
+   every seat (its own included) until the bot has had ``horizon`` more
+   turns, and scores the position it then faces with the heuristic (the
+   best one-move score it could reach from there, its partner's marbles
+   counting as its own). A win or a loss on the way is final;
+5. plays the candidate with the best mean over the worlds. Every
+   candidate meets the same worlds, so the comparison is paired; after
+   a few worlds a candidate clearly behind the leader (by the paired
+   differences) gets no more rollouts, so the close calls get the rest.
+
+All the randomness comes from a generator seeded by the bot's seed and
+what the seat can see, so the same view and seed give the same choice,
+and re-dealing the hidden cards changes nothing. The work is fixed by
+the options (the rollouts ``think`` seconds buy at a rate measured on
+one core, or ``samples`` worlds); ``think`` is also a hard limit on the
+clock (the wall clock, or with ``clock=cpu`` the CPU time of the bot's
+own thread, for measuring on a shared machine): when it runs short the
+bot decides on the worlds it has finished (the only case in which
+timing can change a choice).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+import time
+from dataclasses import dataclass, replace
+
+from voicejack.bots.heuristic import HeuristicBot
+from voicejack.bots.view import seat_view
+from voicejack.engine import GameState, Move, apply_move, legal_moves
+
+EXPERT_LEVEL = "expert"
+DEFAULT_THINK = 1.0
+#: Rollouts a second of CPU on one core of the reference machine, by players at the table: ``think`` seconds
+#: buy this many rollouts, so the work (and the choice) does not depend on how busy the machine is.
+ROLLOUTS_PER_SECOND = {2: 1000.0, 4: 400.0}
+#: Worlds every candidate gets before any is dropped, and how many standard errors below the leader drop it.
+MIN_WORLDS = 8
+DROP_Z = 2.0
+#: A won (or lost) rollout scores this, in the heuristic's cells of progress: more than any lead on the board.
+WIN_VALUE = 1000.0
+#: Every move of a rollout checks the clock against the budget less this margin (for answering after the last check).
+SAFETY_SECONDS = 0.01
+MAX_ROLLOUT_MOVES = 200
+
+
+@dataclass(frozen=True, slots=True)
+class ExpertOptions:
+    """How the expert searches; a seat kind sets them as ``bot:expert:think=0.5:samples=40``."""
+
+    think: float = DEFAULT_THINK   # seconds a decision may take at most
+    samples: int = 0               # worlds per decision at most (each candidate's rollouts); 0 = what ``think`` buys
+    candidates: int = 6            # moves searched (the heuristic's best)
+    horizon: int = 1               # the bot's own turns played out in each world before the leaf is scored
+    policy: str = "medium"         # the heuristic level that plays the rollouts
+    clock: str = "wall"            # what ``think`` limits: "wall" time, or the "cpu" time of the bot's thread
+
+    def rollouts(self, candidates: int, players: int) -> int:
+        """The rollouts planned for one decision among ``candidates`` moves."""
+        if self.samples:
+            return self.samples * candidates
+        return max(2 * candidates, int(self.think * ROLLOUTS_PER_SECOND[players]))
+
+
+_OPTION_TYPES = {"think": float, "samples": int, "candidates": int, "horizon": int, "policy": str, "clock": str}
+CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
+
+
+def parse_expert_options(text: str) -> ExpertOptions:
+    """Options after ``bot:expert:``, ``name=value`` separated by ':' or ',' (``think=0.5``); '' gives the defaults."""
+    options = ExpertOptions()
+    for item in filter(None, (part.strip() for part in text.replace(",", ":").split(":"))):
+        name, equals, value = item.partition("=")
+        name = name.strip()
+        if not equals or name not in _OPTION_TYPES:
+            raise ValueError(f"unknown expert option {item!r}: use {', '.join(f'{n}=...' for n in _OPTION_TYPES)}")
+        try:
+            typed = _OPTION_TYPES[name](value.strip())
+        except ValueError:
+            raise ValueError(f"expert option {name} needs a {_OPTION_TYPES[name].__name__}, not {value!r}") from None
+        options = replace(options, **{name: typed})
+    if not options.think > 0:
+        raise ValueError("think is a number of seconds above 0")
+    if options.samples < 0 or options.candidates < 1 or options.horizon < 0:
+        raise ValueError("samples must be at least 0, candidates at least 1 and horizon at least 0")
+    if options.policy not in ("easy", "medium", "hard"):
+        raise ValueError("the rollout policy is one of easy, medium, hard")
+    if options.clock not in CLOCKS:
+        raise ValueError("the clock is wall (the time a player waits) or cpu (the bot's own thread)")
+    return options
+
+
+def view_seed(seed: int, view: GameState, me: str) -> int:
+    """A seed from the bot's seed and what ``me`` can see only, stable across processes (no ``hash()``)."""
+    known = (
+        seed, me, view.turn, view.dealer, view.deal_index, view.forced_burn, view.rules,
+        tuple(view.marbles), tuple(sorted(view.hands[me])), tuple(sorted(view.discard)),
+        tuple(len(view.hands[c]) for c in view.rules.seats), len(view.pile),
+    )
+    return int.from_bytes(hashlib.blake2b(repr(known).encode(), digest_size=8).digest(), "little")
+
+
+def sample_world(view: GameState, me: str, rng: random.Random) -> GameState:
+    """One world ``me`` cannot tell from the real one: the unseen cards dealt at random to the other hands
+    and the pile (in their known sizes), and a generator of its own for the reshuffles to come."""
+    world = seat_view(view, me, rng)
+    world.rng = random.Random(rng.getrandbits(64))
+    return world
+
+
+def _still_in_the_race(values: list[list[float]], alive: list[int]) -> list[int]:
+    """The candidates not clearly behind the leader: for each, the mean of its paired differences from the
+    leader plus DROP_Z standard errors must reach zero."""
+    leader = max(alive, key=lambda i: (sum(values[i]), -i))
+    best = values[leader]
+    kept = []
+    for index in alive:
+        if index != leader:
+            differences = [mine - theirs for mine, theirs in zip(values[index], best)]
+            count = len(differences)
+            mean = sum(differences) / count
+            spread = math.sqrt(sum((d - mean) ** 2 for d in differences) / (count - 1))
+            if mean + DROP_Z * spread / math.sqrt(count) < 0:
+                continue
+        kept.append(index)
+    return kept
+
+
+def _position_key(state: GameState, me: str) -> tuple[object, ...]:
+    return (tuple(state.marbles), tuple(sorted(state.hands[me])), state.turn, state.forced_burn, state.winner)
+
+
+class ExpertBot:
+    """Searches sampled worlds with the engine; see the module docstring."""
+
+    def __init__(self, seed: int = 0, options: ExpertOptions | None = None) -> None:
+        self.options = options or ExpertOptions()
+        self.name = f"bot:{EXPERT_LEVEL}"
+        self.seed = seed
+        self._policy = HeuristicBot(seed, self.options.policy)
+        self._ranker = HeuristicBot(seed, "medium")
+        self._planner = HeuristicBot(seed, "hard")
+        self._now = CLOCKS[self.options.clock]
+        #: Worlds searched at the last decision (0 when it answered without searching), and whether the clock
+        #: stopped the search before the planned number of worlds: for tests and benchmarks.
+        self.last_worlds = 0
+        self.last_cut_short = False
+
+    def choose(self, state: GameState, moves: list[Move]) -> Move:
+        deadline = self._now() + self.options.think - SAFETY_SECONDS
+        self.last_worlds = 0
+        self.last_cut_short = False
+        if not moves:
+            raise ValueError("no legal move to choose from")
+        if len(moves) == 1:
+            return moves[0]
+        me = state.turn
+        view = seat_view(state, me)
+        distinct = self._distinct(view, me, moves)
+        if len(distinct) == 1:
+            return distinct[0]
+        candidates = self._candidates(view, distinct)
+        if len(candidates) == 1:
+            return candidates[0]
+        return candidates[self._search(view, me, candidates, deadline)]
+
+    def _search(self, view: GameState, me: str, candidates: list[Move], deadline: float) -> int:
+        """The index of the candidate with the best mean over the worlds searched.
+
+        Worlds are sampled until the rollouts planned are spent (or the clock runs short); a candidate
+        whose paired difference from the leader is clearly below zero stops getting rollouts, so the
+        close calls get the worlds.
+        """
+        options = self.options
+        rng = random.Random(view_seed(self.seed, view, me))
+        values: list[list[float]] = [[] for _ in candidates]
+        alive = list(range(len(candidates)))
+        budget = options.rollouts(len(candidates), view.rules.players)
+        most_worlds = options.samples or budget
+        used = worlds = 0
+        while used < budget and worlds < most_worlds and len(alive) > 1:
+            world = sample_world(view, me, rng)
+            results: list[float] = []
+            for index in alive:
+                value = self._rollout(world, me, candidates[index], deadline)
+                if value is None:
+                    break
+                results.append(value)
+            else:
+                for index, value in zip(alive, results):
+                    values[index].append(value)
+                used += len(alive)
+                worlds += 1
+                if worlds >= MIN_WORLDS:
+                    alive = _still_in_the_race(values, alive)
+                continue
+            self.last_cut_short = True
+            break
+        self.last_worlds = worlds
+        if worlds == 0:
+            return 0
+        # The leader among those still in the race (all have the same worlds); ties go to the earlier candidate.
+        return max(alive, key=lambda i: (sum(values[i]), -i))
+
+    def _distinct(self, view: GameState, me: str, moves: list[Move]) -> list[Move]:
+        """One move per position they leave (the first in legal order); an immediate win alone if there is one."""
+        seen: dict[tuple[object, ...], Move] = {}
+        for move in moves:
+            after = view.copy(share_rng=True, keep_history=False)
+            apply_move(after, move)
+            if after.winner is not None and me in after.winner:
+                return [move]
+            seen.setdefault(_position_key(after, me), move)
+        return list(seen.values())
+
+    def _candidates(self, view: GameState, moves: list[Move]) -> list[Move]:
+        """The hard level's choice first (the answer when the clock allows no world at all), then the
+        heuristic's next best moves."""
+        planned = self._planner.choose(view, moves)
+        scores = self._ranker.scores(view, moves)
+        order = sorted(range(len(moves)), key=lambda i: (-scores[i], i))
+        others = [moves[i] for i in order if moves[i] != planned]
+        return [planned, *others[:self.options.candidates - 1]]
+
+    def _rollout(self, world: GameState, me: str, move: Move, deadline: float) -> float | None:
+        """Play ``move`` in a copy of ``world``, the heuristic for everybody until ``me`` has played ``horizon``
+        more turns, and score what ``me`` then faces; None if the clock runs out first."""
+        state = world.copy(share_rng=False, keep_history=False)
+        apply_move(state, move)
+        policy = self._policy
+        own_turns = 0
+        for _ in range(MAX_ROLLOUT_MOVES):
+            if state.winner is not None:
+                return WIN_VALUE if me in state.winner else -WIN_VALUE
+            if self._now() > deadline:
+                return None
+            moves = legal_moves(state)
+            if state.turn == me:
+                if own_turns == self.options.horizon:
+                    return self._leaf(state, moves)
+                own_turns += 1
+            apply_move(state, moves[0] if len(moves) == 1 else policy.choose(state, moves))
+        return self._leaf_anyone(state, me)
+
+    def _leaf(self, state: GameState, moves: list[Move]) -> float:
+        best = max(self._ranker.scores(state, moves))
+        return max(-WIN_VALUE, min(WIN_VALUE, best))
+
+    def _leaf_anyone(self, state: GameState, me: str) -> float:
+        """A leaf at somebody else's turn (only when a rollout runs out of moves): the bot's side as it stands."""
+        saved = state.turn
+        state.turn = me
+        try:
+            moves = legal_moves(state)
+            return self._leaf(state, moves) if moves else 0.0
+        finally:
+            state.turn = saved
