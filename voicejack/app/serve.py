@@ -1,0 +1,114 @@
+"""`voicejack serve`, `voicejack tables`, `voicejack export`: running a table server and looking into its database."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from voicejack.app.common import CommandParser, complain
+
+if TYPE_CHECKING:
+    from voicejack.server.storage import Storage
+
+DEFAULT_DB = "voicejack-tables.sqlite"
+
+
+def _db_option(parser: CommandParser) -> None:
+    parser.add_argument("--db", default=DEFAULT_DB, metavar="PATH|postgresql://...",
+                        help=f"a SQLite file (default: {DEFAULT_DB}) or a PostgreSQL address for several servers")
+
+
+def serve_main(argv: Sequence[str]) -> int:
+    from voicejack.server.server import ServerConfig, TableServer
+    from voicejack.server.table import TableTiming
+
+    parser = CommandParser(prog="voicejack serve", description="Run a table server that friends join over the network.")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: every network)")
+    parser.add_argument("--port", type=int, default=8765)
+    _db_option(parser)
+    parser.add_argument("--grace", type=float, default=60.0, metavar="SECONDS",
+                        help="how long a dropped player's seat waits before a bot takes it (default 60)")
+    parser.add_argument("--bot-delay", type=float, default=1.5, metavar="SECONDS", help="a bot's pause before it plays")
+    parser.add_argument("--lease", type=float, default=10.0, metavar="SECONDS",
+                        help="PostgreSQL: how soon another server may take the tables of a server that died")
+    parser.add_argument("--cleanup-after", type=float, default=86400.0, metavar="SECONDS",
+                        help="finished tables nobody is at are deleted after this long (default a day)")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
+    logging.getLogger("websockets").setLevel(logging.WARNING)
+    config = ServerConfig(host=args.host, port=args.port, db=args.db, lease=args.lease,
+                          cleanup_after=args.cleanup_after, timing=TableTiming(grace=args.grace, bot_delay=args.bot_delay))
+    try:
+        asyncio.run(TableServer(config).run_until_signalled())
+    except OSError as error:
+        return complain(parser.prog, str(error))
+    return 0
+
+
+def _storage(db: str) -> Storage:
+    from voicejack.server.storage import open_storage
+
+    return open_storage(db, "reader", 0.0)
+
+
+async def _read_tables(db: str) -> list[tuple[str, str, str, int, str, str]]:
+    storage = _storage(db)
+    await storage.open_for_reading()
+    try:
+        rows = await storage.list_tables()
+    finally:
+        await storage.close()
+    return [(r.code, r.rules, r.kinds, r.moves, r.status, r.winner or "-") for r in rows]
+
+
+def tables_main(argv: Sequence[str]) -> int:
+    parser = CommandParser(prog="voicejack tables", description="List the tables in a server's database.")
+    _db_option(parser)
+    args = parser.parse_args(argv)
+    if not args.db.startswith("postgres") and not Path(args.db).exists():
+        return complain(parser.prog, f"no database at {args.db}")
+    rows = asyncio.run(_read_tables(args.db))
+    header = ("code", "rules", "seats", "moves", "state", "winner")
+    table = [header] + [tuple(str(item) for item in row) for row in rows]
+    widths = [max(len(row[i]) for row in table) for i in range(len(header))]
+    for row in table:
+        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+    print(f"{len(rows)} table" + ("" if len(rows) == 1 else "s"))
+    return 0
+
+
+async def _read_one(db: str, code: str) -> str | None:
+    storage = _storage(db)
+    await storage.open_for_reading()
+    try:
+        row = await storage.load(code)
+    finally:
+        await storage.close()
+    return None if row is None else row.state
+
+
+def export_main(argv: Sequence[str]) -> int:
+    from voicejack.server.codes import normalise_code
+    from voicejack.tablefile import save_table, table_from_dict
+
+    parser = CommandParser(prog="voicejack export", description="Write one server table as an ordinary table file.")
+    _db_option(parser)
+    parser.add_argument("code", nargs="+", help="the table code, e.g. amber tiger seven")
+    parser.add_argument("--out", required=True, metavar="FILE.json")
+    args = parser.parse_args(argv)
+    code = normalise_code(" ".join(args.code))
+    if code is None:
+        return complain(parser.prog, f"'{' '.join(args.code)}' is not a table code (three words like amber tiger seven)")
+    if not args.db.startswith("postgres") and not Path(args.db).exists():
+        return complain(parser.prog, f"no database at {args.db}")
+    text = asyncio.run(_read_one(args.db, code))
+    if text is None:
+        return complain(parser.prog, f"there is no table {code} in {args.db}")
+    save_table(table_from_dict(json.loads(text)), args.out)
+    print(f"Wrote table {code} to {args.out}.")
+    return 0
