@@ -38,11 +38,14 @@ def serve_main(argv: Sequence[str]) -> int:
                         help="PostgreSQL: how soon another server may take the tables of a server that died")
     parser.add_argument("--cleanup-after", type=float, default=86400.0, metavar="SECONDS",
                         help="finished tables nobody is at are deleted after this long (default a day)")
+    parser.add_argument("--hello-timeout", type=float, default=10.0, metavar="SECONDS",
+                        help="a connection that names no table within this time is closed")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     logging.getLogger("websockets").setLevel(logging.WARNING)
     config = ServerConfig(host=args.host, port=args.port, db=args.db, lease=args.lease,
-                          cleanup_after=args.cleanup_after, timing=TableTiming(grace=args.grace, bot_delay=args.bot_delay))
+                          cleanup_after=args.cleanup_after, first_message_within=args.hello_timeout,
+                          timing=TableTiming(grace=args.grace, bot_delay=args.bot_delay))
     try:
         asyncio.run(TableServer(config).run_until_signalled())
     except OSError as error:

@@ -24,6 +24,7 @@ from voicejack.server.protocol import MAX_MESSAGE_BYTES, VERSION
 
 #: Errors after which the hello is not tried again: the table or seat will not appear by waiting.
 FINAL_ERRORS = frozenset({"unknown_table", "bad_token", "no_free_seat", "version", "bad_message", "not_seated"})
+HELLOS = ("create", "join", "rejoin", "watch")
 Hello = Callable[[], dict[str, Any]]
 
 
@@ -78,6 +79,30 @@ class Connection:
         if ws is not None:
             ws.close()
 
+    def _serve(self, ws: ClientConnection) -> None:
+        """One connection: the hello, then every message into the inbox until the line drops."""
+        with self._send_lock:
+            self._ws = ws
+        try:
+            ws.send(json.dumps({"v": VERSION, **self.hello()}))
+            self.inbox.put(LineEvent(True))
+            for raw in ws:
+                message = json.loads(raw)
+                if not isinstance(message, dict):
+                    continue
+                hello_refused = message.get("type") == "error" and message.get("about") in HELLOS
+                if hello_refused and message.get("code") in FINAL_ERRORS:
+                    self._final = True
+                if hello_refused and message.get("code") == "elsewhere":
+                    time.sleep(self.retry)  # another server holds the table for a moment: try again, maybe there
+                    return
+                self.inbox.put(message)
+        except (ConnectionClosed, ValueError):
+            pass
+        finally:
+            with self._send_lock:
+                self._ws = None
+
     def _run(self) -> None:
         attempt = 0
         down_since: float | None = None
@@ -99,24 +124,9 @@ class Connection:
                     return
                 time.sleep(self.retry if attempt % len(self.urls) == 0 else 0.05)
                 continue
-            with self._send_lock:
-                self._ws = ws
             down_since = None
-            try:
-                ws.send(json.dumps({"v": VERSION, **self.hello()}))
-                self.inbox.put(LineEvent(True))
-                for raw in ws:
-                    message = json.loads(raw)
-                    if isinstance(message, dict):
-                        if message.get("type") == "error" and message.get("code") in FINAL_ERRORS \
-                                and message.get("about") in ("create", "join", "rejoin", "watch"):
-                            self._final = True
-                        self.inbox.put(message)
-            except (ConnectionClosed, ValueError):
-                pass
-            finally:
-                with self._send_lock:
-                    self._ws = None
+            with ws:
+                self._serve(ws)
             if not self._closing and not self._final:
                 down_since = time.monotonic()
                 self.inbox.put(LineEvent(False, reason="the line dropped"))

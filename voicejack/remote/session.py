@@ -207,6 +207,9 @@ class Session:
             return Played(message["colour"], message["phrase"], before,
                           [event_from_json(e) for e in message["events"]], state_from_view(message["view"]), self.moves)
         if kind == "seat":
+            if self.view is not None and isinstance(message.get("seats"), dict):
+                for player in self.view["players"]:
+                    player.update(message["seats"].get(player["colour"], {}))
             return SeatNews(message["colour"], message["name"], message["event"], message.get("grace"),
                             bool(message.get("next_turn")))
         if kind == "error":

@@ -150,10 +150,7 @@ class RemoteTable:
         if news.colour != self.me:
             self.presenter.say(tell(key, name=news.name, colour=news.colour, grace=round(news.grace or 0)),
                                seat=news.colour, remember=False)
-        if news.event == "joined" and not self.started and self.state is not None and self.session.view is not None:
-            for player in self.session.view["players"]:
-                if player["colour"] == news.colour:
-                    player["control"] = "player"
+        if news.event == "joined" and not self.started and self.state is not None:
             if not self._open_seats():
                 self.started = True
                 self.presenter.say(tell("everyone"))

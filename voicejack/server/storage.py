@@ -180,9 +180,13 @@ class Storage:
              (code, number, colour, phrase, now), True),
         ])
 
-    async def update_seat(self, code: str, seat: SeatRow, now: float) -> None:
+    async def update_seat(self, code: str, seat: SeatRow, now: float, state: str | None = None) -> None:
+        """Store who holds a seat; ``state`` too when the table file changed with it (a new player's name)."""
+        owned = self._owned(code, now) if state is None else (
+            "UPDATE vj_tables SET updated = %s, state = %s WHERE code = %s AND owner = %s",
+            (now, state, code, self.server_id), True)
         await self._write([
-            self._owned(code, now),
+            owned,
             ("UPDATE vj_seats SET name = %s, token_hash = %s, control = %s WHERE code = %s AND colour = %s",
              (seat.name, seat.token_hash, seat.control, code, seat.colour), True),
         ])

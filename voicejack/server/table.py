@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import hmac
 import json
@@ -106,7 +107,8 @@ class ServerTable:
             peer.send(message)
 
     def _seat_news(self, seat: Seat, event: str, **extra: Any) -> None:
-        self._tell_all({"type": "seat", "colour": seat.colour, "name": seat.name, "event": event, **extra})
+        self._tell_all({"type": "seat", "colour": seat.colour, "name": seat.name, "event": event,
+                        "seats": self._seat_facts(), **extra})
 
     def _send_state(self, peer: Peer) -> None:
         peer.send({"type": "state", "code": self.code, "view": self.view(peer.colour)})
@@ -127,9 +129,12 @@ class ServerTable:
             token = secrets.token_urlsafe(24)
             seat.token_hash = hash_token(token)
             seat.control = PLAYER
-            if name:
+            renamed = bool(name) and name != seat.name
+            if name and renamed:
                 seat.name = name
-            await self._save_seat(seat)
+                self.state.seats = tuple(dataclasses.replace(s, name=name) if s.colour == seat.colour else s
+                                         for s in self.state.seats)
+            await self._save_seat(seat, with_state=renamed)
             self._attach(seat, peer)
             peer.send({"type": "joined", "code": self.code, "colour": seat.colour, "token": token})
             self._send_state(peer)
@@ -222,9 +227,10 @@ class ServerTable:
             self._seat_news(seat, "bot")
             self._schedule()
 
-    async def _save_seat(self, seat: Seat) -> None:
+    async def _save_seat(self, seat: Seat, with_state: bool = False) -> None:
+        text = json.dumps(table_to_dict(self.state), separators=(",", ":")) if with_state else None
         try:
-            await self.storage.update_seat(self.code, seat.row(), time.time())
+            await self.storage.update_seat(self.code, seat.row(), time.time(), text)
         except TableLost:
             self._lost()
             raise Refused("elsewhere", "this table has moved to another server; reconnecting will find it") from None
