@@ -11,28 +11,14 @@ from typing import Any
 
 import pytest
 
-from voicejack.engine import find_move, make_rules, new_game
-from voicejack.engine.state import Seat
 from voicejack.remote.session import Intent, Played, SeatNews, SeatStore
 from voicejack.server.protocol import HIDDEN_CARD
-from voicejack.tablefile import load_table, table_to_dict
+from voicejack.tablefile import load_table
 
 VIEW_KEYS = {"moves", "mode", "teams", "players", "marbles", "turn", "dealer", "deal", "forced_burn", "pile",
              "last_card", "winner", "you", "hand"}
 PLAYER_KEYS = {"colour", "name", "kind", "cards", "control", "connected"}
 SEED = 2024
-
-
-def replay(exported: dict[str, Any], phrases: list[str], seed: int) -> dict[str, Any]:
-    """The table reached by playing ``phrases`` from a fresh deal with ``seed``: the server must match it exactly."""
-    rules = make_rules(len(exported["players"]), exported.get("teams", False), exported["mode"])
-    seats = tuple(Seat(p["colour"], p["name"], p["kind"]) for p in exported["players"])
-    state, _ = new_game(rules, seed=seed, seats=seats)
-    from voicejack.engine import apply_move
-
-    for phrase in phrases:
-        apply_move(state, find_move(state, phrase))
-    return table_to_dict(state)
 
 
 @pytest.fixture(scope="module")
@@ -59,11 +45,7 @@ def finished_match(tmp_path_factory: pytest.TempPathFactory, kit: Any) -> Iterat
         for player in made:
             player.wait(player.finished.is_set, timeout=60, what="the end of the match")
         assert server.terminate() == 0  # SIGTERM: a clean stop
-        import sqlite3
-
-        with sqlite3.connect(db) as con:
-            phrases = [row[0] for row in con.execute("SELECT phrase FROM vj_moves WHERE code = ? ORDER BY number", (code,))]
-            exported = json.loads(con.execute("SELECT state FROM vj_tables WHERE code = ?", (code,)).fetchone()[0])
+        phrases, exported = kit.read_stored(db, code)
         yield {"ann": ann, "bob": bob, "watcher": watcher, "winner": ann.session.state.winner, "log": server.log,
                "db": db, "code": code, "phrases": phrases, "exported": exported}
     finally:
@@ -124,12 +106,8 @@ def test_every_message_holds_only_what_its_receiver_may_know(finished_match: dic
     assert exported["winner"] == "+".join(finished_match["winner"])
 
 
-def test_the_stored_table_replays_exactly_from_its_moves(finished_match: dict[str, Any]) -> None:
-    exported, phrases = finished_match["exported"], finished_match["phrases"]
-    again = replay(exported, phrases, SEED)
-    for key in ("marbles", "pile", "discard", "rng", "turn", "winner", "dealer", "deal"):
-        assert again[key] == exported[key], key
-    assert [p["hand"] for p in again["players"]] == [p["hand"] for p in exported["players"]]
+def test_the_stored_table_replays_exactly_from_its_moves(finished_match: dict[str, Any], kit: Any) -> None:
+    kit.assert_replays(finished_match["db"], finished_match["code"], SEED)
 
 
 def test_tables_lists_the_match_and_export_writes_a_table_file(finished_match: dict[str, Any], tmp_path: Path,
