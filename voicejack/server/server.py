@@ -64,15 +64,41 @@ class Client:
             self.close("stalled")
 
     def close(self, reason: str) -> None:
-        if self.close_reason is None:
-            self.close_reason = reason
-            asyncio.ensure_future(self.ws.close(1008 if reason in ("flood", "stalled") else 1001, reason))
+        """Close after what is already queued has gone out (a stalled reader at once: it reads nothing)."""
+        if self.close_reason is not None:
+            return
+        self.close_reason = reason
+        try:
+            if reason == "stalled":
+                raise asyncio.QueueFull
+            self.queue.put_nowait(None)
+        except asyncio.QueueFull:
+            self.writer.cancel()
+            asyncio.ensure_future(self.ws.close(*self._close_code()))
+
+    def _close_code(self) -> tuple[int, str]:
+        reason = self.close_reason or ""
+        return (1008 if reason in ("flood", "stalled") else 1001), reason[:100]
 
     async def _write(self) -> None:
         try:
             while (text := await self.queue.get()) is not None:
                 await self.ws.send(text)
+            if self.close_reason is not None:
+                await self.ws.close(*self._close_code())
         except ConnectionClosed:
+            pass
+
+    async def finish(self) -> None:
+        """The connection's handler is ending: let the outbox drain briefly, then stop its writer."""
+        if not self.writer.done():
+            try:
+                self.queue.put_nowait(None)
+            except asyncio.QueueFull:
+                self.writer.cancel()
+        try:
+            await asyncio.wait_for(self.writer, 2.0)
+        except (TimeoutError, asyncio.CancelledError):
             pass
 
 
@@ -248,7 +274,7 @@ class TableServer:
         finally:
             if client.table is not None:
                 client.table.disconnected(client)
-            client.queue.put_nowait(None) if not client.queue.full() else client.writer.cancel()
+            await client.finish()
             log.info("connection %s closed%s", client.name, f" ({client.close_reason})" if client.close_reason else "")
 
     async def _handle(self, client: Client, raw: str | bytes) -> None:
