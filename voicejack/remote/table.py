@@ -111,6 +111,10 @@ class RemoteTable:
             if self.presenter.audio is not None:
                 self.presenter.audio.set_table(self.me, state.rules)
             self.presenter.say(self.narrator.match_start(state, self.me))
+        if state.winner is not None:  # came to a table that has finished meanwhile
+            self.presenter.say(self.narrator.turn_prompt(state, self.me))
+            self.exit = EXIT_WON
+            return
         waiting = self._open_seats()
         if waiting:
             self.presenter.say(tell("waiting", count=waiting, players="player" if waiting == 1 else "players"))
