@@ -96,7 +96,7 @@ def servers(tmp_path: Path) -> Iterator[list[ServerProcess]]:
 @pytest.fixture
 def start_server(servers: list[ServerProcess], tmp_path: Path):  # type: ignore[no-untyped-def]
     def start(db: str | None = None, port: int = 0, **options: float) -> ServerProcess:
-        options = {"grace": 60, "bot_delay": 0, **options}
+        options = {"grace": 60, "bot_delay": 0, "max_rate": 2000, **options}  # bots on both sides play fast
         server = ServerProcess(db or str(tmp_path / "tables.sqlite"), tmp_path / f"server{len(servers)}.log", port, **options)
         servers.append(server)
         return server.start()

@@ -41,7 +41,7 @@ def _error(ws: ClientConnection) -> tuple[str, str]:
 @pytest.fixture
 def table(start_server: Any) -> Iterator[Any]:
     """A two-person table: Ann (red) and Bob (green) connected by hand, nobody has moved yet."""
-    server = start_server(hello_timeout=1.0, bot_delay=60)  # no automatic whole-hand burn (R30) during a test
+    server = start_server(hello_timeout=1.0, bot_delay=60, max_rate=20)  # no automatic whole-hand burn (R30) during a test
     with _open(server.url) as ann, _open(server.url) as bob:
         _send(ann, {"type": "create", "name": "Ann", **TWO_PEOPLE})
         joined = _next(ann, "joined")

@@ -67,3 +67,15 @@ def test_kill_9_mid_match_loses_nothing_and_the_clients_come_back_by_themselves(
     assert ann.session.state.winner == bob.session.state.winner is not None
     # Same future deals: the whole stored match replays from its seed to the very same end.
     kit.assert_replays(server.db, code, int(FOUR["seed"]))
+
+
+def test_a_player_silent_past_the_turn_timeout_has_one_turn_played_by_a_bot(
+        start_server: Any, players: Any, tmp_path: Path) -> None:
+    server, ann, bob = _table(start_server, players, tmp_path, turn_timeout=0.5, bot_delay=0.02)
+    bob.paused.set()  # Bob is connected but says nothing
+    bob.wait(lambda: ("green", "slow") in bob.seat_events(), what="the silence noticed")
+    bob.wait(lambda: any(isinstance(n, Played) and n.colour == "green" for n in bob.news), what="a bot's green move")
+    assert bob.played == 0
+    assert all(p["control"] == "player" for p in bob.session.view["players"] if p["colour"] == "green")
+    bob.paused.clear()  # the seat is still his: he plays the next turn himself
+    bob.wait(lambda: bob.played >= 1 or bob.finished.is_set(), what="Bob playing after the timeout")

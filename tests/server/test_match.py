@@ -26,7 +26,8 @@ def finished_match(tmp_path_factory: pytest.TempPathFactory, kit: Any) -> Iterat
     """One match, played once for the tests of this module: Ann creates, Bob joins, a spectator listens."""
     folder = tmp_path_factory.mktemp("match")
     db = str(folder / "tables.sqlite")
-    server = kit.ServerProcess(db, folder / "server.log", grace=60, bot_delay=0).start()
+    server = kit.ServerProcess(db, folder / "server.log", grace=60, bot_delay=0,
+                                max_rate=2000).start()
     made = []
     try:
         options = {"players": 4, "teams": True, "mode": "regular", "seats": ["human", "bot", "human", "bot"],
@@ -63,6 +64,7 @@ def test_two_joined_clients_and_two_bots_play_a_whole_match(finished_match: dict
     assert ann.played > 5 and bob.played > 5  # both people really played, through the server
     # Everyone heard every move, in order, with nothing missing.
     for client in (ann, bob, watcher):
+        assert client.line_events().count(True) == 1  # one connection each until the server stopped: no flood, no stall
         numbers = [item.moves for item in client.news if isinstance(item, Played)]
         assert numbers == list(range(numbers[0], numbers[0] + len(numbers)))
         assert client.session.state.winner == winner

@@ -33,6 +33,8 @@ def serve_main(argv: Sequence[str]) -> int:
     _db_option(parser)
     parser.add_argument("--grace", type=float, default=60.0, metavar="SECONDS",
                         help="how long a dropped player's seat waits before a bot takes it (default 60)")
+    parser.add_argument("--turn-timeout", type=float, default=300.0, metavar="SECONDS",
+                        help="a player silent this long on their turn has a bot play that turn (0: never)")
     parser.add_argument("--bot-delay", type=float, default=1.5, metavar="SECONDS", help="a bot's pause before it plays")
     parser.add_argument("--lease", type=float, default=10.0, metavar="SECONDS",
                         help="PostgreSQL: how soon another server may take the tables of a server that died")
@@ -40,12 +42,16 @@ def serve_main(argv: Sequence[str]) -> int:
                         help="finished tables nobody is at are deleted after this long (default a day)")
     parser.add_argument("--hello-timeout", type=float, default=10.0, metavar="SECONDS",
                         help="a connection that names no table within this time is closed")
+    parser.add_argument("--max-rate", type=float, default=20.0, metavar="PER_SECOND",
+                        help="messages a second a client may send on average (twice that at once); more is flooding")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     logging.getLogger("websockets").setLevel(logging.WARNING)
     config = ServerConfig(host=args.host, port=args.port, db=args.db, lease=args.lease,
                           cleanup_after=args.cleanup_after, first_message_within=args.hello_timeout,
-                          timing=TableTiming(grace=args.grace, bot_delay=args.bot_delay))
+                          rate=args.max_rate, burst=2 * args.max_rate,
+                          timing=TableTiming(grace=args.grace, bot_delay=args.bot_delay,
+                                                         turn_timeout=args.turn_timeout))
     try:
         asyncio.run(TableServer(config).run_until_signalled())
     except OSError as error:

@@ -19,6 +19,8 @@ REMOTE_MESSAGES: Final[dict[str, str]] = {
     "seat.back": "{name} is back.",
     "seat.back.next": "{name} is back and takes the seat over after this turn.",
     "seat.player": "{name} plays {colour} again.",
+    "seat.slow": "{name} has been silent for {seconds} seconds. A bot plays this one turn for them.",
+    "seat.slow.you": "You have been silent for {seconds} seconds. A bot plays this one turn for you.",
     "line.down": "The connection to the server was lost. Reconnecting by itself; your seat waits for you.",
     "line.back": "Connected again.",
     "line.final": "Cannot go on at this table: {reason}.",

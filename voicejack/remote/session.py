@@ -94,6 +94,7 @@ class SeatNews:
     event: str  # joined, left, dropped, bot, back, player
     grace: float | None = None
     next_turn: bool = False
+    seconds: float | None = None  # "slow": how long the player was silent
 
 
 @dataclass
@@ -211,7 +212,7 @@ class Session:
                 for player in self.view["players"]:
                     player.update(message["seats"].get(player["colour"], {}))
             return SeatNews(message["colour"], message["name"], message["event"], message.get("grace"),
-                            bool(message.get("next_turn")))
+                            bool(message.get("next_turn")), message.get("seconds"))
         if kind == "error":
             if message.get("code") == "bad_token" and self.store is not None and self.code is not None:
                 self.store.forget(self.code)

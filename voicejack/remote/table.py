@@ -15,7 +15,7 @@ from voicejack.engine import GameState, Move
 from voicejack.language import Ask, Choice, Command, Confirm, ConfirmPolicy, Conversation, Heard, LanguageSettings
 from voicejack.language import NotUnderstood, Resolver
 from voicejack.narration import Narrator, Verbosity
-from voicejack.remote.messages import tell
+from voicejack.remote.messages import REMOTE_MESSAGES, tell
 from voicejack.remote.session import Line, Played, Refusal, Seated, SeatNews, Session, Snapshot
 from voicejack.table.inputs import EndOfInput, InputHub
 from voicejack.table.messages import say
@@ -151,9 +151,13 @@ class RemoteTable:
 
     def _seat(self, news: SeatNews) -> None:
         key = "seat.back.next" if news.event == "back" and news.next_turn else f"seat.{news.event}"
-        if news.colour != self.me:
-            self.presenter.say(tell(key, name=news.name, colour=news.colour, grace=round(news.grace or 0)),
-                               seat=news.colour, remember=False)
+        fields = {"name": news.name, "colour": news.colour, "grace": round(news.grace or 0),
+                  "seconds": round(news.seconds or 0)}
+        if news.event == "slow" and news.colour == self.me:
+            self.in_flight = False
+            self.presenter.say(tell("seat.slow.you", **fields), remember=False)
+        elif news.colour != self.me and f"seat.{news.event}" in REMOTE_MESSAGES:
+            self.presenter.say(tell(key, **fields), seat=news.colour, remember=False)
         if news.event == "joined" and not self.started and self.state is not None:
             if not self._open_seats():
                 self.started = True

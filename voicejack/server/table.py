@@ -63,6 +63,7 @@ class Seat:
 class TableTiming:
     grace: float = 60.0      # how long a dropped seat waits for its player before a bot takes it
     bot_delay: float = 1.5   # a bot's pause before it plays, so people can follow
+    turn_timeout: float = 300.0  # a connected player silent this long has a bot play that one turn (0: never)
 
 
 def hash_token(token: str) -> str:
@@ -88,6 +89,7 @@ class ServerTable:
         self.spectators: set[Peer] = set()
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
+        self.turn_timer: asyncio.TimerHandle | None = None
         self.closed = False
         self.idle_since = time.time()
 
@@ -289,7 +291,11 @@ class ServerTable:
         self._schedule()
 
     def _schedule(self) -> None:
-        """Start the bot (or the automatic whole-hand burn, R30) when the seat to act does not wait for a person."""
+        """Start the bot (or the automatic whole-hand burn, R30) when the seat to act does not wait for a person;
+        when it does, start the clock after which a bot plays that one turn for them."""
+        if self.turn_timer is not None:
+            self.turn_timer.cancel()
+            self.turn_timer = None
         if self.closed or self.state.winner is not None or (self.bot_task is not None and not self.bot_task.done()):
             return
         if any(seat.control == OPEN for seat in self.seats.values()):
@@ -299,9 +305,22 @@ class ServerTable:
         automatic = len(moves) == 1 and moves[0].kind is MoveKind.BURN_HAND
         if seat.control in (BOT, ROBOT) or automatic:
             self.bot_task = asyncio.create_task(self._bot_turn(), name=f"bot {self.code}")
+        elif self.timing.turn_timeout > 0:
+            number = self.moves
+            self.turn_timer = asyncio.get_running_loop().call_later(
+                self.timing.turn_timeout, lambda: self._too_slow(number))
 
-    async def _bot_turn(self) -> None:
-        await asyncio.sleep(self.timing.bot_delay)
+    def _too_slow(self, number: int) -> None:
+        self.turn_timer = None
+        if self.moves == number and not self.closed and (self.bot_task is None or self.bot_task.done()):
+            seat = self.seats[self.state.turn]
+            self._seat_news(seat, "slow", seconds=self.timing.turn_timeout)
+            self.bot_task = asyncio.create_task(self._bot_turn(for_player=number), name=f"bot {self.code}")
+
+    async def _bot_turn(self, for_player: int | None = None) -> None:
+        """A bot's move for the seat to act; ``for_player`` is the move number a silent player let pass."""
+        if for_player is None:
+            await asyncio.sleep(self.timing.bot_delay)
         async with self.lock:
             if self.closed or self.state.winner is not None:
                 return
@@ -311,7 +330,7 @@ class ServerTable:
             moves = legal_moves(state)
             if len(moves) == 1 and moves[0].kind is MoveKind.BURN_HAND:
                 move = moves[0]
-            elif seat.control in (BOT, ROBOT):
+            elif seat.control in (BOT, ROBOT) or for_player == self.moves:
                 kind = state.seat(colour).kind if seat.control == ROBOT else "bot"
                 seen = f"{colour}:{len(state.history)}:{','.join(state.discard)}"  # same choice after a restart
                 move = make_bot(kind, seed=zlib.crc32(seen.encode())).choose(state, moves)
@@ -336,6 +355,8 @@ class ServerTable:
 
     def close(self, reason: str) -> None:
         self.closed = True
+        if self.turn_timer is not None:
+            self.turn_timer.cancel()
         for seat in self.seats.values():
             if seat.drop_timer is not None:
                 seat.drop_timer.cancel()
