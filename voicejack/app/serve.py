@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import sys
 from collections.abc import Sequence
@@ -13,6 +12,7 @@ from typing import TYPE_CHECKING
 from voicejack.app.common import CommandParser, complain
 
 if TYPE_CHECKING:
+    from voicejack.engine import GameState
     from voicejack.server.storage import Storage
 
 DEFAULT_DB = "voicejack-tables.sqlite"
@@ -45,6 +45,7 @@ def serve_main(argv: Sequence[str]) -> int:
     parser.add_argument("--max-rate", type=float, default=20.0, metavar="PER_SECOND",
                         help="messages a second a client may send on average (twice that at once); more is flooding")
     args = parser.parse_args(argv)
+    _allow_many_connections()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     logging.getLogger("websockets").setLevel(logging.WARNING)
     config = ServerConfig(host=args.host, port=args.port, db=args.db, lease=args.lease,
@@ -57,6 +58,15 @@ def serve_main(argv: Sequence[str]) -> int:
     except OSError as error:
         return complain(parser.prog, str(error))
     return 0
+
+
+def _allow_many_connections() -> None:
+    """Every connection is a file descriptor: raise the soft limit to what the system allows."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
 def _storage(db: str) -> Storage:
@@ -91,19 +101,21 @@ def tables_main(argv: Sequence[str]) -> int:
     return 0
 
 
-async def _read_one(db: str, code: str) -> str | None:
+async def _read_one(db: str, code: str) -> GameState | None:
+    from voicejack.server.table import restore_state
+
     storage = _storage(db)
     await storage.open_for_reading()
     try:
         row = await storage.load(code)
     finally:
         await storage.close()
-    return None if row is None else row.state
+    return None if row is None else restore_state(row)
 
 
 def export_main(argv: Sequence[str]) -> int:
     from voicejack.server.codes import normalise_code
-    from voicejack.tablefile import save_table, table_from_dict
+    from voicejack.tablefile import save_table
 
     parser = CommandParser(prog="voicejack export", description="Write one server table as an ordinary table file.")
     _db_option(parser)
@@ -115,9 +127,9 @@ def export_main(argv: Sequence[str]) -> int:
         return complain(parser.prog, f"'{' '.join(args.code)}' is not a table code (three words like amber tiger seven)")
     if not args.db.startswith("postgres") and not Path(args.db).exists():
         return complain(parser.prog, f"no database at {args.db}")
-    text = asyncio.run(_read_one(args.db, code))
-    if text is None:
+    state = asyncio.run(_read_one(args.db, code))
+    if state is None:
         return complain(parser.prog, f"there is no table {code} in {args.db}")
-    save_table(table_from_dict(json.loads(text)), args.out)
+    save_table(state, args.out)
     print(f"Wrote table {code} to {args.out}.")
     return 0

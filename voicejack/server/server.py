@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import os
 import signal
@@ -21,8 +20,7 @@ from voicejack.engine.state import Seat as EngineSeat
 from voicejack.server.codes import new_code, normalise_code
 from voicejack.server.protocol import MAX_MESSAGE_BYTES, MAX_NAME_CHARS, ProtocolError, decode, encode, int_field, text_field
 from voicejack.server.storage import CodeTaken, SeatRow, Storage, TableElsewhere, open_storage
-from voicejack.server.table import OPEN, ROBOT, Refused, ServerTable, TableTiming, describe_rules
-from voicejack.tablefile import table_from_dict, table_to_dict
+from voicejack.server.table import OPEN, ROBOT, Refused, ServerTable, TableTiming, describe_rules, restore_state, table_text
 
 log = logging.getLogger("voicejack.server")
 
@@ -192,7 +190,7 @@ class TableServer:
                 raise Refused("elsewhere", f"another server has this table; try again in {elsewhere.retry_after:.1f} s") from None
             if row is None:
                 raise Refused("unknown_table", f"there is no table {code}")
-            table = ServerTable(code, table_from_dict(json.loads(row.state)), row.moves, row.seats, self.storage,
+            table = ServerTable(code, restore_state(row), row.moves, row.seats, self.storage,
                                 self.config.timing, self._forget)
             self.tables[code] = table
             log.info("table %s: resumed after %d moves", code, row.moves)
@@ -222,7 +220,7 @@ class TableServer:
                       for colour, kind, name in zip(rules.seats, kinds, names))
         state, _ = new_game(rules, seed=seed if seed is not None else int.from_bytes(os.urandom(4), "little"), seats=seats)
         rows = [SeatRow(seat.colour, seat.name, None, OPEN if seat.kind == "human" else ROBOT) for seat in seats]
-        text = json.dumps(table_to_dict(state), separators=(",", ":"))
+        text = table_text(state)
         for _ in range(20):
             code = new_code()
             try:

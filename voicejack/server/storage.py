@@ -24,7 +24,8 @@ SCHEMA: tuple[str, ...] = (
     """CREATE TABLE IF NOT EXISTS vj_tables (
         code TEXT PRIMARY KEY, created DOUBLE PRECISION NOT NULL, updated DOUBLE PRECISION NOT NULL,
         rules TEXT NOT NULL, kinds TEXT NOT NULL, moves INTEGER NOT NULL, status TEXT NOT NULL, winner TEXT,
-        state TEXT NOT NULL, owner TEXT, lease_until DOUBLE PRECISION NOT NULL DEFAULT 0)""",
+        state TEXT NOT NULL, state_moves INTEGER NOT NULL DEFAULT 0, owner TEXT,
+        lease_until DOUBLE PRECISION NOT NULL DEFAULT 0)""",
     """CREATE TABLE IF NOT EXISTS vj_moves (
         code TEXT NOT NULL, number INTEGER NOT NULL, colour TEXT NOT NULL, phrase TEXT NOT NULL,
         at DOUBLE PRECISION NOT NULL, PRIMARY KEY (code, number))""",
@@ -67,9 +68,11 @@ class TableRow:
     moves: int
     status: str
     winner: str | None
-    state: str
+    state: str              # the table file after move ``state_moves``; later moves are replayed onto it
+    state_moves: int
     updated: float
     seats: list[SeatRow]
+    later: list[str]        # the phrases of the moves after ``state_moves``, in order
 
 
 @dataclass
@@ -169,22 +172,33 @@ class Storage:
     def _owned(self, code: str, now: float) -> Statement:
         return ("UPDATE vj_tables SET updated = %s WHERE code = %s AND owner = %s", (now, code, self.server_id), True)
 
-    async def record_move(self, code: str, number: int, colour: str, phrase: str, state: str,
+    async def record_move(self, code: str, number: int, colour: str, phrase: str, state: str | None,
                           winner: str | None, now: float) -> None:
-        """Commit move ``number`` (1-based) and the table after it; TableLost if another server owns it."""
+        """Commit move ``number`` (1-based), with the table file after it when ``state`` is given (a snapshot);
+        TableLost if another server owns the table."""
+        status = "finished" if winner else "playing"
+        if state is None:
+            table: Statement = (
+                "UPDATE vj_tables SET updated = %s, moves = %s, status = %s, winner = %s "
+                "WHERE code = %s AND owner = %s AND moves = %s",
+                (now, number, status, winner, code, self.server_id, number - 1), True)
+        else:
+            table = (
+                "UPDATE vj_tables SET updated = %s, moves = %s, state = %s, state_moves = %s, status = %s, winner = %s "
+                "WHERE code = %s AND owner = %s AND moves = %s",
+                (now, number, state, number, status, winner, code, self.server_id, number - 1), True)
         await self._write([
-            ("UPDATE vj_tables SET updated = %s, moves = %s, state = %s, status = %s, winner = %s "
-             "WHERE code = %s AND owner = %s AND moves = %s",
-             (now, number, state, "finished" if winner else "playing", winner, code, self.server_id, number - 1), True),
+            table,
             ("INSERT INTO vj_moves (code, number, colour, phrase, at) VALUES (%s, %s, %s, %s, %s)",
              (code, number, colour, phrase, now), True),
         ])
 
-    async def update_seat(self, code: str, seat: SeatRow, now: float, state: str | None = None) -> None:
-        """Store who holds a seat; ``state`` too when the table file changed with it (a new player's name)."""
+    async def update_seat(self, code: str, seat: SeatRow, now: float, state: str | None = None,
+                          moves: int = 0) -> None:
+        """Store who holds a seat; ``state`` too (after ``moves`` moves) when the table file changed with it."""
         owned = self._owned(code, now) if state is None else (
-            "UPDATE vj_tables SET updated = %s, state = %s WHERE code = %s AND owner = %s",
-            (now, state, code, self.server_id), True)
+            "UPDATE vj_tables SET updated = %s, state = %s, state_moves = %s WHERE code = %s AND owner = %s AND moves = %s",
+            (now, state, moves, code, self.server_id, moves), True)
         await self._write([
             owned,
             ("UPDATE vj_seats SET name = %s, token_hash = %s, control = %s WHERE code = %s AND colour = %s",
@@ -225,17 +239,21 @@ class Storage:
 
     async def load(self, code: str) -> TableRow | None:
         rows = await self._fetch(
-            "SELECT code, rules, kinds, moves, status, winner, state, updated FROM vj_tables WHERE code = %s", (code,))
+            "SELECT code, rules, kinds, moves, status, winner, state, state_moves, updated FROM vj_tables "
+            "WHERE code = %s", (code,))
         if not rows:
             return None
         seats = await self._fetch(
             "SELECT colour, name, token_hash, control FROM vj_seats WHERE code = %s", (code,))
-        return _table_row(rows[0], [SeatRow(str(s[0]), str(s[1]), s[2], str(s[3])) for s in seats])
+        later = await self._fetch("SELECT phrase FROM vj_moves WHERE code = %s AND number > %s ORDER BY number",
+                                  (code, int(rows[0][7])))
+        return _table_row(rows[0], [SeatRow(str(s[0]), str(s[1]), s[2], str(s[3])) for s in seats],
+                          [str(m[0]) for m in later])
 
     async def list_tables(self) -> list[TableRow]:
         rows = await self._fetch(
-            "SELECT code, rules, kinds, moves, status, winner, '', updated FROM vj_tables ORDER BY created", ())
-        return [_table_row(row, []) for row in rows]
+            "SELECT code, rules, kinds, moves, status, winner, '', 0, updated FROM vj_tables ORDER BY created", ())
+        return [_table_row(row, [], []) for row in rows]
 
     async def moves(self, code: str) -> list[tuple[int, str, str]]:
         rows = await self._fetch("SELECT number, colour, phrase FROM vj_moves WHERE code = %s ORDER BY number", (code,))
@@ -248,9 +266,9 @@ class Storage:
                 "AND (owner IS NULL OR owner = %s OR lease_until < %s)")
 
 
-def _table_row(row: tuple[Any, ...], seats: list[SeatRow]) -> TableRow:
+def _table_row(row: tuple[Any, ...], seats: list[SeatRow], later: list[str]) -> TableRow:
     return TableRow(str(row[0]), str(row[1]), str(row[2]), int(row[3]), str(row[4]),
-                    None if row[5] is None else str(row[5]), str(row[6]), float(row[7]), seats)
+                    None if row[5] is None else str(row[5]), str(row[6]), int(row[7]), float(row[8]), seats, later)
 
 
 class SqliteStorage(Storage):

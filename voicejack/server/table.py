@@ -18,8 +18,8 @@ from typing import Any, Protocol
 from voicejack.bots import make_bot
 from voicejack.engine import GameState, Move, MoveKind, PhraseError, apply_move, find_move, legal_moves
 from voicejack.server.protocol import event_to_json, view_of
-from voicejack.server.storage import SeatRow, Storage, TableLost
-from voicejack.tablefile import table_to_dict
+from voicejack.server.storage import SeatRow, Storage, TableLost, TableRow
+from voicejack.tablefile import table_from_dict, table_to_dict
 
 log = logging.getLogger("voicejack.server")
 
@@ -64,6 +64,23 @@ class TableTiming:
     grace: float = 60.0      # how long a dropped seat waits for its player before a bot takes it
     bot_delay: float = 1.5   # a bot's pause before it plays, so people can follow
     turn_timeout: float = 300.0  # a connected player silent this long has a bot play that one turn (0: never)
+
+
+#: A full table file is stored every this many moves (and at the end); the moves between are replayed on
+#: resume, which gives the very same table because the file holds the generator state (same future deals).
+SNAPSHOT_EVERY = 20
+
+
+def restore_state(row: TableRow) -> GameState:
+    """The table after its last stored move: its last stored table file, then every move stored since."""
+    state = table_from_dict(json.loads(row.state))
+    for phrase in row.later:
+        apply_move(state, find_move(state, phrase))
+    return state
+
+
+def table_text(state: GameState) -> str:
+    return json.dumps(table_to_dict(state), separators=(",", ":"))
 
 
 def hash_token(token: str) -> str:
@@ -230,9 +247,9 @@ class ServerTable:
             self._schedule()
 
     async def _save_seat(self, seat: Seat, with_state: bool = False) -> None:
-        text = json.dumps(table_to_dict(self.state), separators=(",", ":")) if with_state else None
+        text = table_text(self.state) if with_state else None
         try:
-            await self.storage.update_seat(self.code, seat.row(), time.time(), text)
+            await self.storage.update_seat(self.code, seat.row(), time.time(), text, self.moves)
         except TableLost:
             self._lost()
             raise Refused("elsewhere", "this table has moved to another server; reconnecting will find it") from None
@@ -265,9 +282,11 @@ class ServerTable:
         before = self.state.copy()
         events = apply_move(self.state, move)
         winner = "+".join(self.state.winner) if self.state.winner else None
-        text = json.dumps(table_to_dict(self.state), separators=(",", ":"))
+        number = self.moves + 1
+        snapshot = winner is not None or number % SNAPSHOT_EVERY == 0
+        text = table_text(self.state) if snapshot else None
         try:
-            await self.storage.record_move(self.code, self.moves + 1, colour, move.phrase, text, winner, time.time())
+            await self.storage.record_move(self.code, number, colour, move.phrase, text, winner, time.time())
         except TableLost:
             self.state = before
             self._lost()
