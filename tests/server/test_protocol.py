@@ -84,3 +84,17 @@ def test_a_view_shows_only_its_own_hand() -> None:
     assert [p["cards"] for p in view["players"]] == [len(state.hands[c]) for c in state.rules.seats]
     assert view["pile"] == len(state.pile) and "rng" not in view and "discard" not in view
     assert view_of(state, 0, None, {})["hand"] is None
+
+
+def test_a_broadcast_encoded_once_reads_as_each_receivers_own_view() -> None:
+    from voicejack.server.protocol import encode_for_each
+
+    state, _ = new_game(make_rules(4, True), seed=6)
+    seats = {"red": {"control": "player", "connected": True}}
+    texts = encode_for_each({"type": "moved", "colour": "red", "events": []}, view_of(state, 3, None, seats), state,
+                            ["red", "blue", None, "red"])
+    assert set(texts) == {"red", "blue", None}
+    for you, text in texts.items():
+        message = json.loads(text)
+        assert message["v"] == 1 and message["type"] == "moved" and message["colour"] == "red"
+        assert message["view"] == view_of(state, 3, you, seats)

@@ -116,6 +116,22 @@ def view_of(state: GameState, moves: int, you: str | None, seats: dict[str, dict
     }
 
 
+def encode_for_each(message: dict[str, Any], view: dict[str, Any], state: GameState,
+                    receivers: list[str | None]) -> dict[str | None, str]:
+    """``message`` with ``view`` (made for nobody) as each receiver may see it, as encoded text.
+
+    The shared part is encoded once: only "you" and "hand" differ between seats, and they come last.
+    """
+    public = {key: value for key, value in view.items() if key not in ("you", "hand")}
+    head = encode({**message, "view": public})[:-2]  # without the closing "}}"
+    texts: dict[str | None, str] = {}
+    for you in receivers:
+        if you not in texts:
+            hand = None if you is None else list(state.hands[you])
+            texts[you] = f'{head},"you":{json.dumps(you)},"hand":{json.dumps(hand)}}}}}'
+    return texts
+
+
 def _read_position(value: Any) -> int:
     if isinstance(value, int) and 0 <= value < TRACK_CELLS:
         return value

@@ -53,10 +53,13 @@ class Client:
         self.close_reason: str | None = None
 
     def send(self, message: dict[str, Any]) -> None:
+        self.send_text(encode(message))
+
+    def send_text(self, text: str) -> None:
         if self.close_reason is not None:
             return
         try:
-            self.queue.put_nowait(encode(message))
+            self.queue.put_nowait(text)
         except asyncio.QueueFull:
             log.info("refused %s: stalled, %d messages unread; disconnected", self.name, self.queue.maxsize)
             self.close("stalled")

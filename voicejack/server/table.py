@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from voicejack.bots import make_bot
 from voicejack.engine import GameState, Move, MoveKind, PhraseError, apply_move, find_move, legal_moves
-from voicejack.server.protocol import event_to_json, view_of
+from voicejack.server.protocol import encode_for_each, event_to_json, view_of
 from voicejack.server.storage import SeatRow, Storage, TableLost, TableRow
 from voicejack.tablefile import table_from_dict, table_to_dict
 
@@ -33,6 +33,7 @@ class Peer(Protocol):
     colour: str | None
 
     def send(self, message: dict[str, Any]) -> None: ...
+    def send_text(self, text: str) -> None: ...  # a message encoded already
     def close(self, reason: str) -> None: ...
 
 
@@ -279,7 +280,8 @@ class ServerTable:
             await self._apply(colour, move)
 
     async def _apply(self, colour: str, move: Move) -> None:
-        before = self.state.copy()
+        before = self.state.copy(share_rng=True)  # cheap: the generator is put back by its state alone
+        rng_before = self.state.rng.getstate()
         events = apply_move(self.state, move)
         winner = "+".join(self.state.winner) if self.state.winner else None
         number = self.moves + 1
@@ -288,19 +290,23 @@ class ServerTable:
         try:
             await self.storage.record_move(self.code, number, colour, move.phrase, text, winner, time.time())
         except TableLost:
+            before.rng.setstate(rng_before)
             self.state = before
             self._lost()
             raise Refused("elsewhere", "this table has moved to another server; reconnecting will find it") from None
         except Exception:
+            before.rng.setstate(rng_before)
             self.state = before
             log.exception("table %s: could not store a move; nothing changed", self.code)
             raise Refused("storage", "the server could not store that move; nothing changed, try again") from None
         self.moves += 1
         self.idle_since = time.time()
         payload = [event_to_json(event) for event in events]
-        for peer in self.peers():
-            peer.send({"type": "moved", "colour": colour, "phrase": move.phrase, "events": payload,
-                       "view": self.view(peer.colour)})
+        peers = self.peers()
+        texts = encode_for_each({"type": "moved", "colour": colour, "phrase": move.phrase, "events": payload},
+                                self.view(None), self.state, [peer.colour for peer in peers])
+        for peer in peers:
+            peer.send_text(texts[peer.colour])
         for seat in self.seats.values():
             if seat.returning and seat.colour == colour:  # the bot has played the turn it had begun
                 seat.returning = False
