@@ -79,3 +79,24 @@ def test_a_player_silent_past_the_turn_timeout_has_one_turn_played_by_a_bot(
     assert all(p["control"] == "player" for p in bob.session.view["players"] if p["colour"] == "green")
     bob.paused.clear()  # the seat is still his: he plays the next turn himself
     bob.wait(lambda: bob.played >= 1 or bob.finished.is_set(), what="Bob playing after the timeout")
+
+
+def test_a_finished_table_nobody_is_at_is_cleaned_up_after_the_set_time(
+        start_server: Any, players: Any, tmp_path: Path, kit: Any) -> None:
+    import subprocess
+    import time
+
+    server = start_server(cleanup_after=0.5, bot_delay=0)
+    bots = {"players": 2, "teams": False, "seats": ["bot", "bot"], "seed": 3}
+    watcher = players([server.url], Intent("create", options=bots), "watcher")
+    watcher.wait(watcher.finished.is_set, what="the bots' match to end")
+    code = watcher.session.code
+    listing = subprocess.run([*kit.voicejack, "tables", "--db", server.db], capture_output=True, text=True).stdout
+    assert code in listing and "finished" in listing
+    watcher.stop()
+    deadline = time.monotonic() + 10
+    while f"table {code}: finished and idle, cleaned up" not in server.log and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert f"table {code}: finished and idle, cleaned up" in server.log
+    listing = subprocess.run([*kit.voicejack, "tables", "--db", server.db], capture_output=True, text=True).stdout
+    assert code not in listing and "0 tables" in listing

@@ -12,7 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from voicejack.engine import GameState, Move
-from voicejack.language import Ask, Choice, Command, Confirm, ConfirmPolicy, Conversation, Heard, LanguageSettings
+from voicejack.language import Ask, Choice, Command, Confirm, ConfirmPolicy, Conversation, Grammar, Heard
+from voicejack.language import LanguageSettings
 from voicejack.language import NotUnderstood, Resolver
 from voicejack.narration import Narrator, Verbosity
 from voicejack.remote.messages import REMOTE_MESSAGES, tell
@@ -49,6 +50,7 @@ class RemoteTable:
         self.told_start = False
         self.exit: int | None = None
         self.line_was_down = False
+        self._grammar: tuple[tuple[int, str, int], Grammar] | None = None
 
     @property
     def me(self) -> str | None:
@@ -182,7 +184,10 @@ class RemoteTable:
         if self.conversation is None or self.conversation.seat != (self.me or state.turn):
             self.conversation = Conversation(self.me or state.turn, self._resolver())
         conversation = self.conversation
-        heard = self.inputs.listen(conversation.grammar(state), timeout=0.1)
+        key = (self.session.moves, conversation.seat, id(conversation.pending))
+        if self._grammar is None or self._grammar[0] != key:  # listening polls: build the phrases once a position
+            self._grammar = (key, conversation.grammar(state))
+        heard = self.inputs.listen(self._grammar[1], timeout=0.1)
         if heard is None:
             return
         if isinstance(heard, EndOfInput):
