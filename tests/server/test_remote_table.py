@@ -77,3 +77,50 @@ def test_a_spectator_hears_the_match_and_a_player_can_leave_to_a_bot(start_serve
     assert f"You are watching table {code}." in heard.text
     assert "Your turn" not in heard.text and "You hold" not in heard.text  # nobody's cards
     assert "played" in heard.text and "win" in heard.text.splitlines()[-1].lower()
+
+
+def test_play_with_server_and_join_on_the_command_line_play_a_match_between_two_people(
+        start_server: Any, tmp_path: Path, kit: Any) -> None:
+    import os
+    import re
+    import subprocess
+    import time
+
+    server = start_server(bot_delay=0)
+    script = "options\n1\nyes\n" * 400
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "ann"), "XDG_CONFIG_HOME": str(tmp_path / "cfg")}
+    (tmp_path / "script.txt").write_text(script)
+    heard = tmp_path / "ann.txt"
+    with open(tmp_path / "script.txt") as stdin, open(heard, "w") as stdout:
+        host = subprocess.Popen([*kit.voicejack, "play", "--server", server.url, "--players", "2", "--seats",
+                                 "human,human", "--name", "Ann", "--no-sound", "--keyboard"], stdin=stdin,
+                                stdout=stdout, stderr=subprocess.STDOUT, text=True, env=env)
+    code = None
+    deadline = time.monotonic() + 20
+    while code is None and time.monotonic() < deadline:
+        found = re.search(r"Your table code is ([a-z]+ [a-z]+ [a-z]+)\.", heard.read_text())
+        code = found.group(1) if found else None
+        time.sleep(0.05)
+    assert code is not None, heard.read_text()
+    joined = subprocess.run([*kit.voicejack, "join", server.url, *code.split(), "--name", "Bob", "--no-sound",
+                             "--keyboard"], input=script, capture_output=True, text=True, timeout=90,
+                            env={**env, "XDG_DATA_HOME": str(tmp_path / "bob")})
+    host.wait(30)
+    ann_heard = heard.read_text()
+    assert host.returncode == 0 and joined.returncode == 0, joined.stdout + joined.stderr
+    assert f"You sit at table {code} as green." in joined.stdout and "Your turn, green." in joined.stdout
+    assert "Bob joined, as green." in ann_heard and "Your turn, red." in ann_heard
+    assert "wins the match" in ann_heard or "win the match" in ann_heard
+    # Bob's client kept his seat token for coming back, readable by him alone.
+    store = tmp_path / "bob" / "voicejack" / "seats.json"
+    assert code in store.read_text() and (store.stat().st_mode & 0o077) == 0
+
+
+def test_join_and_watch_say_what_is_wrong_with_an_address_or_a_code(kit: Any) -> None:
+    import subprocess
+
+    for args, says in ((["join", "http://example.org", "amber", "tiger", "seven"], "starts with ws://"),
+                       (["join", "ws://127.0.0.1:1", "amber", "tiger"], "is not a table code"),
+                       (["watch", "ws://127.0.0.1:1", "amber", "tiger", "ninety"], "is not a table code")):
+        result = subprocess.run([*kit.voicejack, *args], capture_output=True, text=True, timeout=30)
+        assert result.returncode == 2 and says in result.stderr
