@@ -18,6 +18,8 @@ Reported, over the measured window after the warm-up:
                   so it includes the commit, 4 views, and both processes' queues
     memory/table  growth of the server's resident memory from before the first
                   table to the end, divided by the tables
+    CPU           share of one core each process used (the server is one asyncio thread),
+                  and the machine's load average, to tell a busy box from a slow server
 
 Both processes share this machine's cores, so the client's own work counts
 against the server's; the numbers are honest for one 2-core box.
@@ -71,6 +73,12 @@ class Measure:
 def _raise_file_limit() -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User plus system time the process has used (from /proc: fields 14 and 15 of its stat line)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _rss_kib(pid: int) -> int:
@@ -218,9 +226,11 @@ async def run_load(url: str, pid: int, tables: int, think: float, warmup: float,
     await asyncio.sleep(warmup)
     measure.measuring = True
     measure.started = time.perf_counter()
+    server_cpu, client_cpu = _cpu_seconds(pid), _cpu_seconds(os.getpid())
     await asyncio.sleep(duration)
     measure.measuring = False
     elapsed = time.perf_counter() - measure.started
+    server_cpu, client_cpu = _cpu_seconds(pid) - server_cpu, _cpu_seconds(os.getpid()) - client_cpu
     after = _rss_kib(pid)
     stop.set()
     for task in loops:
@@ -232,6 +242,8 @@ async def run_load(url: str, pid: int, tables: int, think: float, warmup: float,
         "median_ms": statistics.median(latencies) * 1000, "p95_ms": latencies[int(0.95 * (len(latencies) - 1))] * 1000,
         "kib_per_table": (after - before) / tables, "errors": measure.errors, "samples": len(measure.latencies),
         "error_codes": measure.error_codes,
+        "server_cpu": server_cpu / elapsed, "client_cpu": client_cpu / elapsed,
+        "load": os.getloadavg()[0],
     }
 
 
@@ -263,11 +275,13 @@ def main() -> int:
         results.append(measure_one(args.db, "PostgreSQL", args))
     print(f"{args.tables} tables of 4 bot clients, think time {args.think} s, measured {args.duration:.0f} s "
           f"after {args.warmup:.0f} s warm-up")
-    print("| database | moves/s | latency median | latency p95 | server memory/table | errors |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    print("| database | tables | moves/s | latency median | latency p95 | server memory/table | server CPU | "
+          "client CPU | load average | errors |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for r in results:
-        print(f"| {r['db']} | {r['moves_per_s']:.0f} | {r['median_ms']:.1f} ms | {r['p95_ms']:.1f} ms | "
-              f"{r['kib_per_table']:.0f} KiB | {r['errors']:.0f} {r['error_codes'] or ''} |")
+        print(f"| {r['db']} | {r['tables']} | {r['moves_per_s']:.0f} | {r['median_ms']:.1f} ms | {r['p95_ms']:.1f} ms | "
+              f"{r['kib_per_table']:.0f} KiB | {r['server_cpu']:.0%} | {r['client_cpu']:.0%} | {r['load']:.1f} | "
+              f"{r['errors']:.0f} {r['error_codes'] or ''} |")
     return 0
 
 

@@ -69,3 +69,31 @@ def test_a_second_server_cannot_open_the_same_sqlite_file_and_a_stale_write_is_r
         assert row is not None and row.moves == 1 and row.later == [move.phrase]
         await first.close()
     asyncio.run(run())
+
+
+def test_on_postgresql_a_table_has_one_owner_and_a_lapsed_owner_cannot_fork_it(fresh_postgres: str) -> None:
+    from voicejack.server.storage import PostgresStorage, TableElsewhere
+
+    async def run() -> None:
+        first, second = PostgresStorage(fresh_postgres, "first", 0.3), PostgresStorage(fresh_postgres, "second", 0.3)
+        await first.open()
+        await second.open()
+        state, _ = new_game(make_rules(2, False), seed=2)
+        await first.create_table("brave lion two", "regular", "human,bot", table_text(state), [], 100.0)
+        with pytest.raises(CodeTaken):
+            await second.create_table("brave lion two", "regular", "human,bot", table_text(state), [], 100.0)
+        with pytest.raises(TableElsewhere):  # the first server's lease runs until 100.3
+            await second.claim("brave lion two", 100.1)
+        move = legal_moves(state)[0]
+        await first.record_move("brave lion two", 1, state.turn, move.phrase, None, None, 100.2)
+        with pytest.raises(TableLost):
+            await second.record_move("brave lion two", 2, state.turn, move.phrase, None, None, 100.2)
+        row = await second.claim("brave lion two", 101.0)  # the lease has lapsed: the second server takes over
+        assert row is not None and row.moves == 1 and row.later == [move.phrase]
+        with pytest.raises(TableLost):  # the first one's late write changes nothing
+            await first.record_move("brave lion two", 2, state.turn, move.phrase, None, None, 101.1)
+        stored = await second.load("brave lion two")
+        assert stored is not None and stored.moves == 1
+        await first.close()
+        await second.close()
+    asyncio.run(run())

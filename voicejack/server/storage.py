@@ -156,7 +156,7 @@ class Storage:
     async def create_table(self, code: str, rules: str, kinds: str, state: str, seats: list[SeatRow], now: float) -> None:
         statements: list[Statement] = [(
             "INSERT INTO vj_tables (code, created, updated, rules, kinds, moves, status, winner, state, owner, "
-            "lease_until) VALUES (%s, %s, %s, %s, %s, 0, 'playing', NULL, %s, %s, %s)",
+            "lease_until) VALUES (%s, %s, %s, %s, %s, 0, 'playing', NULL, %s, %s, %s) ON CONFLICT (code) DO NOTHING",
             (code, now, now, rules, kinds, state, self.server_id, now + self.lease), True,
         )]
         statements += [
@@ -370,22 +370,18 @@ class PostgresStorage(Storage):
             await self._db.close()
 
     async def _batch(self, writes: Sequence[list[Statement]]) -> list[BaseException | None]:
-        import psycopg
-
+        """One transaction for the whole batch. No savepoints, to save round trips: every write starts with the
+        statement that guards it (the owner and the move number, or ON CONFLICT DO NOTHING), and a write whose
+        guard changes nothing runs no further, so a refused write leaves nothing behind."""
         results: list[BaseException | None] = []
         async with self._lock, self._db.transaction():
             for statements in writes:
                 result: BaseException | None = None
-                try:
-                    async with self._db.transaction():  # a savepoint: a refused write undoes only itself
-                        for sql, params, must_change in statements:
-                            cursor = await self._db.execute(sql, params)
-                            if must_change and cursor.rowcount == 0:
-                                raise TableLost("this server does not own the table")
-                except TableLost as lost:
-                    result = lost
-                except psycopg.errors.UniqueViolation:
-                    result = TableLost("another server wrote this table first")
+                for sql, params, must_change in statements:
+                    cursor = await self._db.execute(sql, params)
+                    if must_change and cursor.rowcount == 0:
+                        result = TableLost("this server does not own the table")
+                        break
                 results.append(result)
         return results
 
