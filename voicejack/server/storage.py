@@ -160,8 +160,10 @@ class Storage:
             (code, now, now, rules, kinds, state, self.server_id, now + self.lease), True,
         )]
         statements += [
-            ("INSERT INTO vj_seats (code, colour, name, token_hash, control) VALUES (%s, %s, %s, %s, %s)",
-             (code, seat.colour, seat.name, seat.token_hash, seat.control), True)
+            ("INSERT INTO vj_seats (code, colour, name, token_hash, control) SELECT %s, %s, %s, %s, %s "
+             "WHERE EXISTS (SELECT 1 FROM vj_tables WHERE code = %s AND owner = %s AND created = %s AND moves = 0) "
+             "ON CONFLICT (code, colour) DO NOTHING",
+             (code, seat.colour, seat.name, seat.token_hash, seat.control, code, self.server_id, now), True)
             for seat in seats
         ]
         try:
@@ -188,9 +190,10 @@ class Storage:
                 "WHERE code = %s AND owner = %s AND moves = %s",
                 (now, number, state, number, status, winner, code, self.server_id, number - 1), True)
         await self._write([
+            ("INSERT INTO vj_moves (code, number, colour, phrase, at) SELECT %s, %s, %s, %s, %s "
+             "WHERE EXISTS (SELECT 1 FROM vj_tables WHERE code = %s AND owner = %s AND moves = %s)",
+             (code, number, colour, phrase, now, code, self.server_id, number - 1), True),
             table,
-            ("INSERT INTO vj_moves (code, number, colour, phrase, at) VALUES (%s, %s, %s, %s, %s)",
-             (code, number, colour, phrase, now), True),
         ])
 
     async def update_seat(self, code: str, seat: SeatRow, now: float, state: str | None = None,
@@ -201,8 +204,9 @@ class Storage:
             (now, state, moves, code, self.server_id, moves), True)
         await self._write([
             owned,
-            ("UPDATE vj_seats SET name = %s, token_hash = %s, control = %s WHERE code = %s AND colour = %s",
-             (seat.name, seat.token_hash, seat.control, code, seat.colour), True),
+            ("UPDATE vj_seats SET name = %s, token_hash = %s, control = %s WHERE code = %s AND colour = %s "
+             "AND EXISTS (SELECT 1 FROM vj_tables WHERE code = %s AND owner = %s)",
+             (seat.name, seat.token_hash, seat.control, code, seat.colour, code, self.server_id), True),
         ])
 
     async def renew(self, codes: Sequence[str], now: float) -> None:
@@ -370,19 +374,23 @@ class PostgresStorage(Storage):
             await self._db.close()
 
     async def _batch(self, writes: Sequence[list[Statement]]) -> list[BaseException | None]:
-        """One transaction for the whole batch. No savepoints, to save round trips: every write starts with the
-        statement that guards it (the owner and the move number, or ON CONFLICT DO NOTHING), and a write whose
-        guard changes nothing runs no further, so a refused write leaves nothing behind."""
+        """One transaction for the whole batch, every statement sent at once (psycopg's pipeline mode).
+
+        Each statement of a write carries the write's own guard (the owner and the move number, or the
+        table created just now), so the statements of a refused write all change nothing, and no
+        savepoints or round trips between statements are needed.
+        """
         results: list[BaseException | None] = []
         async with self._lock, self._db.transaction():
-            for statements in writes:
-                result: BaseException | None = None
-                for sql, params, must_change in statements:
-                    cursor = await self._db.execute(sql, params)
-                    if must_change and cursor.rowcount == 0:
-                        result = TableLost("this server does not own the table")
-                        break
-                results.append(result)
+            sent: list[list[tuple[Any, bool]]] = []
+            async with self._db.pipeline() as pipeline:
+                for statements in writes:
+                    sent.append([(await self._db.execute(sql, params), must_change)
+                                 for sql, params, must_change in statements])
+                await pipeline.sync()
+            for cursors in sent:
+                changed_all = all(cursor.rowcount > 0 for cursor, must_change in cursors if must_change)
+                results.append(None if changed_all else TableLost("this server does not own the table"))
         return results
 
     async def _fetch(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
