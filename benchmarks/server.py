@@ -250,8 +250,13 @@ async def run_load(url: str, pid: int, tables: int, think: float, warmup: float,
 def measure_one(db: str, label: str, args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         target = str(Path(folder) / "bench.sqlite") if db == "sqlite" else db
-        with server_process(target, Path(folder) / "server.log") as (process, url):
+        log = Path(folder) / "server.log"
+        with server_process(target, log) as (process, url):
             result = asyncio.run(run_load(url, process.pid, args.tables, args.think, args.warmup, args.duration))
+        slow = [line for line in log.read_text().splitlines() if "storage:" in line]
+        result["slow_commits"] = len(slow)
+        if slow:
+            print(f"{label}: {len(slow)} slow commits, e.g. {slow[len(slow) // 2]}", file=sys.stderr)
     result["db"] = label
     return result
 

@@ -162,3 +162,33 @@ def test_a_legal_move_from_the_seat_to_act_is_played_and_told_to_both(table: Any
     for ws in (ann, bob):
         moved = _next(ws, "moved")
         assert moved["phrase"] == phrase and moved["view"]["moves"] == 1
+
+
+def test_a_client_that_stops_reading_is_disconnected_when_its_outbox_is_full() -> None:
+    """The loopback's socket buffers hold megabytes, more than a whole match, so the full outbox is made here
+    with a connection whose sends never finish (as a reader that stopped reading looks to the server)."""
+    import asyncio
+
+    from voicejack.server.server import Client
+
+    class NeverReads:
+        remote_address = ("127.0.0.1", 4000)
+        closed: tuple[int, str] | None = None
+
+        async def send(self, text: str) -> None:
+            await asyncio.Event().wait()
+
+        async def close(self, code: int, reason: str) -> None:
+            self.closed = (code, reason)
+
+    async def run() -> tuple[NeverReads, Client]:
+        ws = NeverReads()
+        client = Client(ws, outbox=4)  # type: ignore[arg-type]
+        for number in range(10):
+            client.send({"type": "moved", "number": number})
+            await asyncio.sleep(0)
+        await asyncio.sleep(0.01)
+        return ws, client
+
+    ws, client = asyncio.run(run())
+    assert client.close_reason == "stalled" and ws.closed == (1008, "stalled")

@@ -44,13 +44,15 @@ def serve_main(argv: Sequence[str]) -> int:
                         help="a connection that names no table within this time is closed")
     parser.add_argument("--max-rate", type=float, default=20.0, metavar="PER_SECOND",
                         help="messages a second a client may send on average (twice that at once); more is flooding")
+    parser.add_argument("--outbox", type=int, default=512, metavar="MESSAGES",
+                        help="messages waiting for a client that does not read before it is disconnected")
     args = parser.parse_args(argv)
     _allow_many_connections()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     logging.getLogger("websockets").setLevel(logging.WARNING)
     config = ServerConfig(host=args.host, port=args.port, db=args.db, lease=args.lease,
                           cleanup_after=args.cleanup_after, first_message_within=args.hello_timeout,
-                          rate=args.max_rate, burst=2 * args.max_rate,
+                          rate=args.max_rate, burst=2 * args.max_rate, outbox=args.outbox,
                           timing=TableTiming(grace=args.grace, bot_delay=args.bot_delay,
                                                          turn_timeout=args.turn_timeout))
     try:

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import fcntl
+import logging
 import os
 import sqlite3
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,7 +35,9 @@ SCHEMA: tuple[str, ...] = (
         code TEXT NOT NULL, colour TEXT NOT NULL, name TEXT NOT NULL, token_hash TEXT, control TEXT NOT NULL,
         PRIMARY KEY (code, colour))""",
 )
-Statement = tuple[str, tuple[Any, ...], bool]  # sql with %s, its parameters, must it change a row
+Statement = tuple[str, tuple[Any, ...], bool]
+SLOW_COMMIT = 0.2  # seconds: a commit slower than this is logged, as every move at the table waits for it
+log = logging.getLogger("voicejack.server")  # sql with %s, its parameters, must it change a row
 
 
 class TableLost(Exception):
@@ -139,10 +143,14 @@ class Storage:
             self._wake.clear()
             while self._waiting:
                 batch, self._waiting = self._waiting, []
+                started = time.monotonic()
                 try:
                     results = await self._batch([write.statements for write in batch])
                 except Exception as error:  # the database itself failed: every caller hears it
                     results = [error] * len(batch)
+                took = time.monotonic() - started
+                if took > SLOW_COMMIT:
+                    log.warning("storage: committing %d writes took %.0f ms", len(batch), took * 1000)
                 for write, result in zip(batch, results):
                     if write.done.done():
                         continue
