@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from voicejack.app.common import CommandParser, complain
+from voicejack.server.storage import DatabaseError
 
 if TYPE_CHECKING:
     from voicejack.engine import GameState
@@ -53,13 +54,16 @@ def serve_main(argv: Sequence[str]) -> int:
     config = ServerConfig(host=args.host, port=args.port, db=args.db, lease=args.lease,
                           cleanup_after=args.cleanup_after, first_message_within=args.hello_timeout,
                           rate=args.max_rate, burst=2 * args.max_rate, outbox=args.outbox,
-                          timing=TableTiming(grace=args.grace, bot_delay=args.bot_delay,
-                                                         turn_timeout=args.turn_timeout))
+                          timing=TableTiming(grace=args.grace, bot_delay=args.bot_delay, turn_timeout=args.turn_timeout))
     try:
         asyncio.run(TableServer(config).run_until_signalled())
-    except OSError as error:
-        return complain(parser.prog, str(error))
+    except (OSError, DatabaseError) as error:  # the port is taken, the file is in use, the database is out of reach
+        return complain(parser.prog, _one_line(error))
     return 0
+
+
+def _one_line(error: BaseException) -> str:
+    return " ".join(str(error).split()) or type(error).__name__
 
 
 def _allow_many_connections() -> None:
@@ -93,7 +97,10 @@ def tables_main(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)
     if not args.db.startswith("postgres") and not Path(args.db).exists():
         return complain(parser.prog, f"no database at {args.db}")
-    rows = asyncio.run(_read_tables(args.db))
+    try:
+        rows = asyncio.run(_read_tables(args.db))
+    except (OSError, DatabaseError) as error:
+        return complain(parser.prog, _one_line(error))
     header = ("code", "rules", "seats", "moves", "state", "winner")
     table = [header] + [tuple(str(item) for item in row) for row in rows]
     widths = [max(len(row[i]) for row in table) for i in range(len(header))]
@@ -129,7 +136,10 @@ def export_main(argv: Sequence[str]) -> int:
         return complain(parser.prog, f"'{' '.join(args.code)}' is not a table code (three words like amber tiger seven)")
     if not args.db.startswith("postgres") and not Path(args.db).exists():
         return complain(parser.prog, f"no database at {args.db}")
-    state = asyncio.run(_read_one(args.db, code))
+    try:
+        state = asyncio.run(_read_one(args.db, code))
+    except (OSError, DatabaseError) as error:
+        return complain(parser.prog, _one_line(error))
     if state is None:
         return complain(parser.prog, f"there is no table {code} in {args.db}")
     save_table(state, args.out)

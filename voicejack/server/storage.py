@@ -40,6 +40,10 @@ SLOW_COMMIT = 0.2  # seconds: a commit slower than this is logged, as every move
 log = logging.getLogger("voicejack.server")  # sql with %s, its parameters, must it change a row
 
 
+class DatabaseError(Exception):
+    """The database cannot be reached or used (the message says why)."""
+
+
 class TableLost(Exception):
     """This server does not own the table (any more): the write changed nothing."""
 
@@ -303,11 +307,14 @@ class SqliteStorage(Storage):
             except BlockingIOError:
                 self._lock_file.close()
                 raise OSError(f"another server is using {self.path}; for several servers use PostgreSQL") from None
-        self._db = sqlite3.connect(self.path, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        for sql in SCHEMA:
-            self._db.execute(sql)
+        try:
+            self._db = sqlite3.connect(self.path, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            for sql in SCHEMA:
+                self._db.execute(sql)
+        except sqlite3.Error as error:
+            raise DatabaseError(f"{self.path}: {error}") from None
 
     async def _disconnect(self) -> None:
         if self._db is not None:
@@ -371,7 +378,10 @@ class PostgresStorage(Storage):
     async def _connect(self) -> None:
         import psycopg
 
-        self._db = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True)
+        try:
+            self._db = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True)
+        except psycopg.Error as error:
+            raise DatabaseError(f"cannot reach the PostgreSQL database: {error}") from None
         async with self._db.transaction():
             await self._db.execute("SELECT pg_advisory_xact_lock(740014)")  # two servers starting at once
             for sql in SCHEMA:
