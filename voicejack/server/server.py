@@ -241,7 +241,7 @@ class TableServer:
             await table.seat_new_player(client, text_field(message, "name", MAX_NAME_CHARS, required=False))
         else:
             table.watch(client)
-            table._schedule()
+            table.begin()
 
     # ------------------------------------------------------------------ one connection
 

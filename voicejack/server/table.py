@@ -237,6 +237,10 @@ class ServerTable:
                 self._start_grace(seat, announce=False)
         self._schedule()
 
+    def begin(self) -> None:
+        """Let the bots start, for a table whose seats are all bots (there is nobody to wait for)."""
+        self._schedule()
+
     async def _grace_over(self, seat: Seat) -> None:
         async with self.lock:
             seat.drop_timer = None
