@@ -124,3 +124,16 @@ def test_join_and_watch_say_what_is_wrong_with_an_address_or_a_code(kit: Any) ->
                        (["watch", "ws://127.0.0.1:1", "amber", "tiger", "ninety"], "is not a table code")):
         result = subprocess.run([*kit.voicejack, *args], capture_output=True, text=True, timeout=30)
         assert result.returncode == 2 and says in result.stderr
+
+
+def test_joining_a_table_that_does_not_exist_says_so_and_ends(start_server: Any, kit: Any, tmp_path: Path) -> None:
+    import os
+    import subprocess
+
+    server = start_server()
+    result = subprocess.run([*kit.voicejack, "join", server.url, "quiet", "whale", "one", "--no-sound", "--keyboard"],
+                            input="", capture_output=True, text=True, timeout=30,
+                            env={**os.environ, "XDG_DATA_HOME": str(tmp_path)})
+    assert result.returncode == 2
+    assert "The server refused: there is no table quiet whale one" in result.stdout
+    assert "Cannot go on at this table" in result.stdout

@@ -97,6 +97,8 @@ class Connection:
                     time.sleep(self.retry)  # another server holds the table for a moment: try again, maybe there
                     return
                 self.inbox.put(message)
+                if self._final:
+                    return  # the table or seat will not appear by waiting: hang up
         except (ConnectionClosed, ValueError):
             pass
         finally:
