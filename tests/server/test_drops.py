@@ -100,3 +100,26 @@ def test_a_finished_table_nobody_is_at_is_cleaned_up_after_the_set_time(
     assert f"table {code}: finished and idle, cleaned up" in server.log
     listing = subprocess.run([*kit.voicejack, "tables", "--db", server.db], capture_output=True, text=True).stdout
     assert code not in listing and "0 tables" in listing
+
+
+def test_a_table_nobody_is_at_leaves_memory_and_comes_back_when_someone_returns(
+        start_server: Any, players: Any, tmp_path: Path) -> None:
+    import time
+
+    server = start_server(release_after=0.5, grace=0.2, bot_delay=0.01)
+    two = {"players": 2, "teams": False, "seats": ["human", "human"], "seed": 4}
+    ann = players([server.url], Intent("create", name="Ann", options=two), "ann")
+    ann.wait(lambda: ann.session.code is not None, what="the table code")
+    ann.paused.set()  # nobody moves: the table waits for its second player
+    store = ann.session.store
+    assert store is not None
+    ann.stop()
+    code = ann.session.code
+    deadline = time.monotonic() + 10
+    while f"table {code}: nobody at it" not in server.log and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert f"table {code}: nobody at it" in server.log and "released" in server.log
+    back = players([server.url], Intent("join", code=code, name="Ann"), "ann-back", store=store)
+    back.wait(lambda: bool(back.session.messages) and back.session.view is not None, what="Ann back")
+    assert back.session.messages[0]["type"] == "joined" and back.session.colour == "red"
+    assert f"table {code}: resumed after 0 moves" in server.log

@@ -41,6 +41,8 @@ def serve_main(argv: Sequence[str]) -> int:
                         help="PostgreSQL: how soon another server may take the tables of a server that died")
     parser.add_argument("--cleanup-after", type=float, default=86400.0, metavar="SECONDS",
                         help="finished tables nobody is at are deleted after this long (default a day)")
+    parser.add_argument("--release-after", type=float, default=600.0, metavar="SECONDS",
+                        help="a table nobody is at leaves memory after this long (it stays stored)")
     parser.add_argument("--hello-timeout", type=float, default=10.0, metavar="SECONDS",
                         help="a connection that names no table within this time is closed")
     parser.add_argument("--max-rate", type=float, default=20.0, metavar="PER_SECOND",
@@ -52,7 +54,8 @@ def serve_main(argv: Sequence[str]) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     logging.getLogger("websockets").setLevel(logging.WARNING)
     config = ServerConfig(host=args.host, port=args.port, db=args.db, lease=args.lease,
-                          cleanup_after=args.cleanup_after, first_message_within=args.hello_timeout,
+                          cleanup_after=args.cleanup_after, release_after=args.release_after,
+                          first_message_within=args.hello_timeout,
                           rate=args.max_rate, burst=2 * args.max_rate, outbox=args.outbox,
                           timing=TableTiming(grace=args.grace, bot_delay=args.bot_delay, turn_timeout=args.turn_timeout))
     try:

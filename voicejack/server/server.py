@@ -33,6 +33,7 @@ class ServerConfig:
     timing: TableTiming = field(default_factory=TableTiming)
     lease: float = 10.0               # how long a table stays this server's after its last heartbeat (PostgreSQL)
     cleanup_after: float = 86400.0    # finished tables with nobody connected are deleted after this long
+    release_after: float = 600.0      # a table nobody is at, with no bot to move, leaves memory after this long
     first_message_within: float = 10.0
     rate: float = 20.0                # messages a second a client may send on average ...
     burst: float = 40.0               # ... and at once
@@ -163,12 +164,16 @@ class TableServer:
 
     async def _cleanup(self) -> None:
         while True:
-            await asyncio.sleep(min(60.0, max(0.2, self.config.cleanup_after / 4)))
+            await asyncio.sleep(min(60.0, max(0.2, min(self.config.cleanup_after, self.config.release_after) / 4)))
             now = time.time()
             for code, table in list(self.tables.items()):
-                if table.state.winner is not None and not table.connected and now - table.idle_since > self.config.cleanup_after:
-                    table.close("cleaned up")
-                    del self.tables[code]
+                if table.connected or table.busy or now - table.idle_since <= self.config.release_after:
+                    continue
+                # Nobody here and nothing to play: free the memory, and with PostgreSQL let any server take it.
+                table.close("released")
+                del self.tables[code]
+                await self.storage.release(code)
+                log.info("table %s: nobody at it for %.0f s, released", code, now - table.idle_since)
             try:
                 for code in await self.storage.delete_finished(now - self.config.cleanup_after):
                     self.tables.pop(code, None)

@@ -137,6 +137,11 @@ class ServerTable:
     def connected(self) -> bool:
         return bool(self.peers())
 
+    @property
+    def busy(self) -> bool:
+        """A bot is about to move: the table plays on even with nobody listening."""
+        return self.bot_task is not None and not self.bot_task.done()
+
     # ------------------------------------------------------------------ seats
 
     async def seat_new_player(self, peer: Peer, name: str | None) -> str:
