@@ -108,7 +108,7 @@ class Player(threading.Thread):
 
     def __init__(self, urls: list[str], intent: Intent, store: SeatStore, label: str) -> None:
         super().__init__(daemon=True, name=label)
-        self.session = Session(urls, intent, store, retry=0.1)
+        self.session = Session(urls, intent, store, retry=0.1, keep_messages=True)
         self.news: list[Any] = []
         self.played = 0            # moves this client sent that the server played
         self.paused = threading.Event()

@@ -125,7 +125,7 @@ class Intent:
 
 class Session:
     def __init__(self, urls: Sequence[str], intent: Intent, store: SeatStore | None = None,
-                 retry: float = 0.5) -> None:
+                 retry: float = 0.5, keep_messages: bool = False) -> None:
         self.intent = intent
         self.store = store
         self.code = intent.code
@@ -133,7 +133,8 @@ class Session:
         self.token: str | None = None
         self.view: dict[str, Any] | None = None
         self.moves = -1
-        self.messages: list[dict[str, Any]] = []  # every server message, for tests that check what was sent
+        self.keep_messages = keep_messages
+        self.messages: list[dict[str, Any]] = []  # with keep_messages: every server message, to check what was sent
         if intent.action == "join" and intent.code and store is not None:
             stored = store.get(intent.code)
             if stored is not None:
@@ -187,7 +188,8 @@ class Session:
     def _read(self, message: dict[str, Any] | LineEvent) -> News | None:
         if isinstance(message, LineEvent):
             return Line(message.up, message.final, message.reason)
-        self.messages.append(message)
+        if self.keep_messages:
+            self.messages.append(message)
         kind = message.get("type")
         if kind == "joined":
             self.code, self.colour, self.token = message["code"], message["colour"], message["token"]
