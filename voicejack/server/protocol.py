@@ -109,11 +109,36 @@ def view_of(state: GameState, moves: int, you: str | None, seats: dict[str, dict
         "deal": state.deal_index,
         "forced_burn": state.forced_burn,
         "pile": len(state.pile),
-        "last_card": None if last is None else {"colour": last.colour, "card": last.card, "phrase": last.phrase},
+        "last_card": None if last is None else _last_card_to_json(last),
         "winner": None if state.winner is None else list(state.winner),
         "you": you,
         "hand": list(state.hands[you]) if you is not None else None,
     }
+
+
+def _move_to_json(move: Move) -> dict[str, Any]:
+    return {"card": move.card, "kind": move.kind.value, "marble": move.marble, "steps": move.steps,
+            "second": move.second, "second_steps": move.second_steps}
+
+
+def _move_from_json(data: dict[str, Any]) -> Move:
+    return Move(data["card"], MoveKind(data["kind"]), data["marble"], data["steps"], data["second"], data["second_steps"])
+
+
+def _last_card_to_json(last: LastCard) -> dict[str, Any]:
+    move = getattr(last, "move", None)  # the engine is moving to a LastCard that holds its Move
+    return {"colour": last.colour, "card": last.card, "phrase": last.phrase,
+            "move": _move_to_json(move) if isinstance(move, Move) else None}
+
+
+def _last_card_from_json(data: dict[str, Any]) -> LastCard:
+    names = {item.name for item in dataclasses.fields(LastCard)}
+    fields: dict[str, Any] = {"colour": data["colour"], "card": data["card"]}
+    if "move" in names and data.get("move") is not None:
+        fields["move"] = _move_from_json(data["move"])
+    if "phrase" in names:
+        fields["phrase"] = data["phrase"]
+    return LastCard(**fields)
 
 
 def encode_for_each(message: dict[str, Any], view: dict[str, Any], state: GameState,
@@ -170,7 +195,7 @@ def state_from_view(view: dict[str, Any]) -> GameState:
         deal_index=int(view["deal"]),
         pile=[HIDDEN_CARD] * int(view["pile"]),
         forced_burn=bool(view["forced_burn"]),
-        last_card=None if last is None else LastCard(last["colour"], last["card"], last["phrase"]),
+        last_card=None if last is None else _last_card_from_json(last),
         winner=None if winner is None else tuple(winner),
     )
 
@@ -193,8 +218,7 @@ def event_to_json(event: ev.Event) -> dict[str, Any]:
     for item in dataclasses.fields(event):
         value = getattr(event, item.name)
         if isinstance(value, Move):
-            value = {"card": value.card, "kind": value.kind.value, "marble": value.marble, "steps": value.steps,
-                     "second": value.second, "second_steps": value.second_steps}
+            value = _move_to_json(value)
         elif isinstance(value, tuple):
             value = list(value)
         data[item.name] = value
@@ -211,8 +235,7 @@ def event_from_json(data: dict[str, Any]) -> ev.Event:
             continue
         value = data[item.name]
         if item.name == "move":
-            value = Move(value["card"], MoveKind(value["kind"]), value["marble"], value["steps"],
-                         value["second"], value["second_steps"])
+            value = _move_from_json(value)
         elif isinstance(value, list):
             value = tuple(value)
         fields[item.name] = value
