@@ -252,6 +252,13 @@ def read_stored(db: str, code: str) -> tuple[list[str], dict[str, Any]]:
     return phrases, json.loads(row[0])
 
 
+def assert_heard_is_stored(db: str, code: str, player: Player) -> None:
+    """Every move the player was told of (before and after any crash) is the stored move of that number."""
+    phrases, _ = read_stored(db, code)
+    heard = [(item.moves, item.phrase) for item in player.news if isinstance(item, Played)]
+    assert heard and all(phrases[number - 1] == phrase for number, phrase in heard)
+
+
 def replay(exported: dict[str, Any], phrases: list[str], seed: int) -> dict[str, Any]:
     """The table reached by playing ``phrases`` from a fresh deal with ``seed``."""
     rules = make_rules(len(exported["players"]), exported.get("teams", False), exported["mode"])
@@ -278,6 +285,7 @@ class Kit:
     ServerProcess = ServerProcess
     read_stored = staticmethod(read_stored)
     assert_replays = staticmethod(assert_replays)
+    assert_heard_is_stored = staticmethod(assert_heard_is_stored)
     Player = Player
     voicejack = VOICEJACK
     free_port = staticmethod(free_port)

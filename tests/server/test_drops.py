@@ -67,6 +67,8 @@ def test_kill_9_mid_match_loses_nothing_and_the_clients_come_back_by_themselves(
     assert ann.session.state.winner == bob.session.state.winner is not None
     # Same future deals: the whole stored match replays from its seed to the very same end.
     kit.assert_replays(server.db, code, int(FOUR["seed"]))
+    for player in (ann, bob):
+        kit.assert_heard_is_stored(server.db, code, player)
 
 
 def test_a_player_silent_past_the_turn_timeout_has_one_turn_played_by_a_bot(

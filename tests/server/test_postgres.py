@@ -30,6 +30,8 @@ def test_two_servers_share_tables_and_the_survivor_takes_over_the_killed_ones(
     assert f"table {code}: resumed after" in second.log
     assert [n.moves for n in ann.news if isinstance(n, Snapshot)][-1] >= told
     kit.assert_replays(fresh_postgres, code, int(FOUR["seed"]))
+    for player in (ann, bob):  # what they heard from either server is the one stored match: no fork
+        kit.assert_heard_is_stored(fresh_postgres, code, player)
     phrases, exported = kit.read_stored(fresh_postgres, code)
     assert exported["winner"] == "+".join(ann.session.state.winner)
     assert len(phrases) == ann.moves
