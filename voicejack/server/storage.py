@@ -17,7 +17,8 @@ import logging
 import os
 import sqlite3
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -288,7 +289,11 @@ def _table_row(row: tuple[Any, ...], seats: list[SeatRow], later: list[str]) -> 
 
 
 class SqliteStorage(Storage):
-    """One file; WAL journal, so a committed move survives the process being killed at any instant."""
+    """One file; WAL journal, so a committed move survives the process being killed at any instant.
+
+    SQLite is called from one worker thread of its own, never from the event loop: a commit (and now
+    and then a checkpoint that waits for the disk) must not hold up every other table's messages.
+    """
 
     exclusive = True
 
@@ -297,6 +302,10 @@ class SqliteStorage(Storage):
         self.path = path
         self._db: sqlite3.Connection | None = None
         self._lock_file: IO[bytes] | None = None
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
+
+    async def _in_thread(self, call: Callable[[], Any]) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self._thread, call)
 
     async def _connect(self) -> None:
         Path(self.path).parent.mkdir(parents=True, exist_ok=True)
@@ -307,6 +316,9 @@ class SqliteStorage(Storage):
             except BlockingIOError:
                 self._lock_file.close()
                 raise OSError(f"another server is using {self.path}; for several servers use PostgreSQL") from None
+        await self._in_thread(self._open_in_thread)
+
+    def _open_in_thread(self) -> None:
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
@@ -318,7 +330,8 @@ class SqliteStorage(Storage):
 
     async def _disconnect(self) -> None:
         if self._db is not None:
-            self._db.close()
+            await self._in_thread(self._db.close)
+        self._thread.shutdown(wait=True)
         if self._lock_file is not None:
             self._lock_file.close()
 
@@ -326,6 +339,10 @@ class SqliteStorage(Storage):
         return sql.replace("%s", "?")
 
     async def _batch(self, writes: Sequence[list[Statement]]) -> list[BaseException | None]:
+        results: list[BaseException | None] = await self._in_thread(lambda: self._batch_in_thread(writes))
+        return results
+
+    def _batch_in_thread(self, writes: Sequence[list[Statement]]) -> list[BaseException | None]:
         assert self._db is not None
         db = self._db
         results: list[BaseException | None] = []
@@ -346,13 +363,17 @@ class SqliteStorage(Storage):
 
     async def _fetch(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         assert self._db is not None
-        return list(self._db.execute(self._sql(sql), params).fetchall())
+        db = self._db
+        rows: list[tuple[Any, ...]] = await self._in_thread(lambda: db.execute(self._sql(sql), params).fetchall())
+        return list(rows)
 
     async def _claim(self, code: str, now: float) -> int:
         await self.flush()
         assert self._db is not None
-        cursor = self._db.execute(self._sql(self.claim_sql()), (self.server_id, now + self.lease, code))
-        return cursor.rowcount
+        db = self._db
+        params = (self.server_id, now + self.lease, code)
+        changed: int = await self._in_thread(lambda: db.execute(self._sql(self.claim_sql()), params).rowcount)
+        return changed
 
 
 def _run(execute: Any, statements: list[Statement], integrity: type[BaseException]) -> BaseException | None:
