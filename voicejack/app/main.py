@@ -25,6 +25,12 @@ SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
     "model": ("voicejack.app.speech_tools", "model_main", "list, download or verify speech models"),
     "devices": ("voicejack.app.speech_tools", "devices_main", "list audio input and output devices"),
     "sounds": ("voicejack.app.sounds", "sounds_main", "build the cue pack into sounds/"),
+    "serve": ("voicejack.app.serve", "serve_main", "run a table server that friends join over the network"),
+    "join": ("voicejack.app.join", "join_main", "take a free seat at a server's table by its code"),
+    "watch": ("voicejack.app.join", "watch_main", "listen to a server's table as a spectator"),
+    "host": ("voicejack.app.join", "host_main", "create a table on a server, take its first seat and say its code"),
+    "tables": ("voicejack.app.serve", "tables_main", "list the tables in a server's database"),
+    "export": ("voicejack.app.serve", "export_main", "write a server's table as an ordinary table file"),
 }
 
 

@@ -83,6 +83,8 @@ def play_main(argv: Sequence[str]) -> int:
                         "(human, voice, keyboard, bot, bot:random|easy|medium|hard); default: you and bots")
     parser.add_argument("--names", help="seat names in seat order, e.g. Ann,Bot,Sam,Bot")
     parser.add_argument("--seed", type=int, help="seed for the first dealer and every shuffle")
+    parser.add_argument("--server", metavar="ws://HOST:PORT", help="create the table on a table server and say its code")
+    parser.add_argument("--name", help="with --server: your name at the table")
     _common_options(parser)
     args = parser.parse_args(argv)
     if args.free_for_all and args.players == 2:
@@ -92,6 +94,10 @@ def play_main(argv: Sequence[str]) -> int:
         seats = _seats(rules.seats, args.seats, args.names)
     except ValueError as error:
         parser.error(str(error))
+    if args.server:
+        from voicejack.app.join import host_remote
+
+        return host_remote(args, rules, seats)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
     state, _ = new_game(rules, seed=seed, seats=seats)
     return _run(state, args, announce_start=True, ask_before_replacing=True)

@@ -1,0 +1,194 @@
+"""Bad input at a real server: every case gets a clear error (or a disconnect), the table is unchanged and
+the server goes on serving everybody else."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from voicejack.engine import legal_moves
+from voicejack.server.protocol import state_from_view
+
+TWO_PEOPLE = {"players": 2, "teams": False, "seats": ["human", "human"], "seed": 5}
+
+
+def _open(url: str) -> ClientConnection:
+    return connect(url, open_timeout=5, proxy=None)
+
+
+def _send(ws: ClientConnection, message: dict[str, Any]) -> None:
+    ws.send(json.dumps({"v": 1, **message}))
+
+
+def _next(ws: ClientConnection, kind: str) -> dict[str, Any]:
+    while True:
+        message = json.loads(ws.recv(timeout=5))
+        if message["type"] == kind:
+            return dict(message)
+
+
+def _error(ws: ClientConnection) -> tuple[str, str]:
+    message = _next(ws, "error")
+    return message["code"], message["message"]
+
+
+@pytest.fixture
+def table(start_server: Any) -> Iterator[Any]:
+    """A two-person table: Ann (red) and Bob (green) connected by hand, nobody has moved yet."""
+    server = start_server(hello_timeout=1.0, bot_delay=60, max_rate=20)  # no automatic whole-hand burn (R30) during a test
+    with _open(server.url) as ann, _open(server.url) as bob:
+        _send(ann, {"type": "create", "name": "Ann", **TWO_PEOPLE})
+        joined = _next(ann, "joined")
+        _send(bob, {"type": "join", "code": joined["code"], "name": "Bob"})
+        bob_joined = _next(bob, "joined")
+        view = _next(bob, "state")["view"]
+        yield server, joined, bob_joined, ann, bob, view
+
+
+def _watch(url: str, code: str) -> dict[str, Any]:
+    with _open(url) as ws:
+        _send(ws, {"type": "watch", "code": code})
+        return dict(_next(ws, "state")["view"])
+
+
+def test_malformed_messages_get_a_clear_error_and_the_connection_stays(table: Any) -> None:
+    server, joined, _, ann, _, view = table
+    ann.send("this is not json")
+    assert _error(ann) == ("bad_message", "that is not JSON")
+    ann.send(b"\x00\x01")
+    assert _error(ann)[0] == "bad_message"
+    ann.send(json.dumps({"v": 99, "type": "move", "phrase": "burn hand"}))
+    assert _error(ann)[0] == "version"
+    ann.send(json.dumps([1, 2, 3]))
+    assert _error(ann)[0] == "bad_message"
+    _send(ann, {"type": "teleport"})
+    assert _error(ann)[0] == "bad_message"
+    _send(ann, {"type": "move", "phrase": 42})
+    assert _error(ann)[0] == "bad_message"
+    assert _watch(server.url, joined["code"]) == {**view, "you": None, "hand": None}
+    assert "refused" in server.log and "bad_message" in server.log  # one log line per refusal
+
+
+def test_an_oversized_message_disconnects_its_sender_only(table: Any) -> None:
+    server, joined, _, ann, bob, view = table
+    ann.send(json.dumps({"v": 1, "type": "move", "phrase": "x" * 40_000}))
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            ann.recv(timeout=5)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009  # message too big
+    assert _watch(server.url, joined["code"])["moves"] == 0
+    _send(bob, {"type": "move", "phrase": "play nine red one"})  # Bob's line still works
+    assert _error(bob)[0] in ("not_your_turn", "illegal")
+
+
+def test_unknown_codes_and_wrong_tokens_are_refused_and_change_nothing(table: Any) -> None:
+    server, joined, bob_joined, ann, bob, view = table
+    with _open(server.url) as ws:
+        other = "quiet whale one" if joined["code"] != "quiet whale one" else "quiet whale two"
+        _send(ws, {"type": "join", "code": other})
+        assert _error(ws) == ("unknown_table", f"there is no table {other}")
+        _send(ws, {"type": "watch", "code": "open sesame"})
+        assert _error(ws)[0] == "unknown_table"
+        _send(ws, {"type": "rejoin", "code": joined["code"], "colour": "green", "token": bob_joined["token"][:-1] + "x"})
+        assert _error(ws)[0] == "bad_token"
+        _send(ws, {"type": "rejoin", "code": joined["code"], "colour": "green", "token": joined["token"]})
+        assert _error(ws)[0] == "bad_token"  # Ann's token does not open Bob's seat
+        _send(ws, {"type": "join", "code": joined["code"]})
+        assert _error(ws)[0] == "no_free_seat"
+    after = _watch(server.url, joined["code"])
+    assert after == {**view, "you": None, "hand": None}  # Bob still holds green, connected; nothing moved
+    _send(bob, {"type": "move", "phrase": "burn hand", "seen": 0})
+    assert _error(bob)[0] in ("not_your_turn", "illegal")  # and his own line was never cut
+
+
+def test_out_of_turn_illegal_and_stale_moves_are_refused(table: Any) -> None:
+    server, joined, _, ann, bob, view = table
+    state = state_from_view(view)
+    mover, waiter = (ann, bob) if state.turn == "red" else (bob, ann)
+    _send(waiter, {"type": "move", "phrase": "burn hand"})
+    assert _error(waiter)[0] == "not_your_turn"
+    _send(mover, {"type": "move", "phrase": "dance a little jig"})
+    assert _error(mover)[0] == "illegal"
+    _send(mover, {"type": "move", "phrase": "play jack red one green one"})  # well formed, not legal on an empty board
+    assert _error(mover)[0] == "illegal"
+    _send(mover, {"type": "move", "phrase": "burn hand", "seen": 7})
+    assert _error(mover)[0] == "stale"
+    assert _watch(server.url, joined["code"])["moves"] == 0
+    _send(mover, {"type": "leave"})
+    assert _next(mover, "left")["type"] == "left"
+
+
+def test_a_flooding_client_is_cut_off_and_the_table_plays_on(table: Any) -> None:
+    server, joined, _, ann, bob, view = table
+    for _ in range(200):
+        try:
+            ann.send(json.dumps({"v": 1, "type": "move", "phrase": "burn hand", "seen": 999}))
+        except ConnectionClosed:
+            break
+    codes = []
+    with pytest.raises(ConnectionClosed):
+        while True:
+            message = json.loads(ann.recv(timeout=5))
+            codes.append(message.get("code"))
+    assert "flood" in codes
+    assert "flooding; disconnected" in server.log
+    assert _watch(server.url, joined["code"])["moves"] == 0
+
+
+def test_a_client_that_never_says_which_table_is_disconnected(table: Any) -> None:
+    server, joined, *_ = table
+    started = time.monotonic()
+    with _open(server.url) as ws:
+        with pytest.raises(ConnectionClosed):
+            ws.recv(timeout=5)
+    assert time.monotonic() - started < 4
+    assert "said nothing for" in server.log
+    assert _watch(server.url, joined["code"])["moves"] == 0  # and the server still serves
+
+
+def test_a_legal_move_from_the_seat_to_act_is_played_and_told_to_both(table: Any) -> None:
+    _, joined, _, ann, bob, view = table
+    state = state_from_view(view)
+    mover = ann if state.turn == "red" else bob
+    own = _next(mover, "state")["view"]
+    phrase = legal_moves(state_from_view(own))[0].phrase
+    _send(mover, {"type": "move", "phrase": phrase, "seen": 0})
+    for ws in (ann, bob):
+        moved = _next(ws, "moved")
+        assert moved["phrase"] == phrase and moved["view"]["moves"] == 1
+
+
+def test_a_client_that_stops_reading_is_disconnected_when_its_outbox_is_full() -> None:
+    """The loopback's socket buffers hold megabytes, more than a whole match, so the full outbox is made here
+    with a connection whose sends never finish (as a reader that stopped reading looks to the server)."""
+    import asyncio
+
+    from voicejack.server.server import Client
+
+    class NeverReads:
+        remote_address = ("127.0.0.1", 4000)
+        closed: tuple[int, str] | None = None
+
+        async def send(self, text: str) -> None:
+            await asyncio.Event().wait()
+
+        async def close(self, code: int, reason: str) -> None:
+            self.closed = (code, reason)
+
+    async def run() -> tuple[NeverReads, Client]:
+        ws = NeverReads()
+        client = Client(ws, outbox=4)  # type: ignore[arg-type]
+        for number in range(10):
+            client.send({"type": "moved", "number": number})
+            await asyncio.sleep(0)
+        await asyncio.sleep(0.01)
+        return ws, client
+
+    ws, client = asyncio.run(run())
+    assert client.close_reason == "stalled" and ws.closed == (1008, "stalled")

@@ -1,0 +1,139 @@
+"""The remote table front end against a real server: the same narration, prompts and commands as a local
+table, driven by typed lines (a script), and the table code said for the phone."""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from pathlib import Path
+from typing import Any
+
+from voicejack.remote.session import Intent, SeatStore, Session
+from voicejack.remote.table import RemoteConfig, RemoteTable
+from voicejack.table.inputs import InputHub, ScriptSource
+from voicejack.table.presenter import Presenter
+
+ALWAYS_FIRST_OPTION = ("read the board", "what is the score", "options", "1", "yes")
+
+
+class Transcript(Presenter):
+    """Text only, keeping every line and cue, so the test hears what the player would."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.cues: list[str] = []
+        super().__init__(None, write=self.lines.append)
+
+    def cue(self, name: str) -> None:
+        self.cues.append(name)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+
+def _front_end(url: str, intent: Intent, lines: Any, store: Path) -> tuple[RemoteTable, Transcript]:
+    hub = InputHub()
+    hub.add(ScriptSource(lines))
+    transcript = Transcript()
+    session = Session([url], intent, SeatStore(store), retry=0.1)
+    return RemoteTable(session, transcript, hub, RemoteConfig(url)), transcript
+
+
+def test_hosting_a_table_says_its_code_and_plays_it_to_the_end_like_a_local_table(
+        start_server: Any, tmp_path: Path) -> None:
+    server = start_server(bot_delay=0)
+    options = {"players": 2, "teams": False, "mode": "regular", "seats": ["human", "bot"], "seed": 9}
+    host, said = _front_end(server.url, Intent("create", name="Ann", options=options),
+                            itertools.cycle(ALWAYS_FIRST_OPTION), tmp_path / "ann.json")
+    status: list[int] = []
+    thread = threading.Thread(target=lambda: status.append(host.run()), daemon=True)
+    thread.start()
+    thread.join(90)
+    assert status == [0]
+    text = said.text
+    code = host.session.code
+    assert code is not None and f"Your table code is {code}. Friends join with: voicejack join {server.url} {code}." in text
+    assert "You sit at table" in text and "as red" in text
+    assert "This match is played in the regular version." in text  # the local narrator's own words
+    assert "Your turn, red." in text and "Your options." in text and "Green played" in text
+    assert "in the pile" in text  # "read the board" answered from the seat's view
+    assert "win" in text.splitlines()[-1].lower()
+    assert said.cues.count("your-turn") >= 5 and said.cues[-1] == "win"
+
+
+def test_a_spectator_hears_the_match_and_a_player_can_leave_to_a_bot(start_server: Any, tmp_path: Path) -> None:
+    server = start_server(bot_delay=0.01)
+    options = {"players": 2, "teams": False, "mode": "regular", "seats": ["human", "bot"], "seed": 21}
+    # Ann plays two turns, then leaves the table: a bot plays her seat to the end.
+    script = list(itertools.chain.from_iterable(itertools.repeat(("options", "1", "yes"), 2))) + ["leave the table", "yes"]
+    host, said = _front_end(server.url, Intent("create", name="Ann", options=options), iter(script), tmp_path / "a.json")
+    assert host.run() == 0
+    assert "You left the table. A bot plays your seat" in said.text
+    code = host.session.code
+    assert code is not None
+    watcher, heard = _front_end(server.url, Intent("watch", code=code), iter(()), tmp_path / "w.json")
+    assert watcher.run() == 0  # the match ends with a winner while the spectator listens
+    assert f"You are watching table {code}." in heard.text
+    assert "Your turn" not in heard.text and "You hold" not in heard.text  # nobody's cards
+    assert "played" in heard.text and "win" in heard.text.splitlines()[-1].lower()
+
+
+def test_play_with_server_and_join_on_the_command_line_play_a_match_between_two_people(
+        start_server: Any, tmp_path: Path, kit: Any) -> None:
+    import os
+    import re
+    import subprocess
+    import time
+
+    server = start_server(bot_delay=0)
+    script = "options\n1\nyes\n" * 400
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "ann"), "XDG_CONFIG_HOME": str(tmp_path / "cfg")}
+    (tmp_path / "script.txt").write_text(script)
+    heard = tmp_path / "ann.txt"
+    with open(tmp_path / "script.txt") as stdin, open(heard, "w") as stdout:
+        host = subprocess.Popen([*kit.voicejack, "play", "--server", server.url, "--players", "2", "--seats",
+                                 "human,human", "--name", "Ann", "--no-sound", "--keyboard"], stdin=stdin,
+                                stdout=stdout, stderr=subprocess.STDOUT, text=True, env=env)
+    code = None
+    deadline = time.monotonic() + 20
+    while code is None and time.monotonic() < deadline:
+        found = re.search(r"Your table code is ([a-z]+ [a-z]+ [a-z]+)\.", heard.read_text())
+        code = found.group(1) if found else None
+        time.sleep(0.05)
+    assert code is not None, heard.read_text()
+    joined = subprocess.run([*kit.voicejack, "join", server.url, *code.split(), "--name", "Bob", "--no-sound",
+                             "--keyboard"], input=script, capture_output=True, text=True, timeout=90,
+                            env={**env, "XDG_DATA_HOME": str(tmp_path / "bob")})
+    host.wait(30)
+    ann_heard = heard.read_text()
+    assert host.returncode == 0 and joined.returncode == 0, joined.stdout + joined.stderr
+    assert f"You sit at table {code} as green." in joined.stdout and "Your turn, green." in joined.stdout
+    assert "Bob joined, as green." in ann_heard and "Your turn, red." in ann_heard
+    assert "wins the match" in ann_heard or "win the match" in ann_heard
+    # Bob's client kept his seat token for coming back, readable by him alone.
+    store = tmp_path / "bob" / "voicejack" / "seats.json"
+    assert code in store.read_text() and (store.stat().st_mode & 0o077) == 0
+
+
+def test_join_and_watch_say_what_is_wrong_with_an_address_or_a_code(kit: Any) -> None:
+    import subprocess
+
+    for args, says in ((["join", "http://example.org", "amber", "tiger", "seven"], "starts with ws://"),
+                       (["join", "ws://127.0.0.1:1", "amber", "tiger"], "is not a table code"),
+                       (["watch", "ws://127.0.0.1:1", "amber", "tiger", "ninety"], "is not a table code")):
+        result = subprocess.run([*kit.voicejack, *args], capture_output=True, text=True, timeout=30)
+        assert result.returncode == 2 and says in result.stderr
+
+
+def test_joining_a_table_that_does_not_exist_says_so_and_ends(start_server: Any, kit: Any, tmp_path: Path) -> None:
+    import os
+    import subprocess
+
+    server = start_server()
+    result = subprocess.run([*kit.voicejack, "join", server.url, "quiet", "whale", "one", "--no-sound", "--keyboard"],
+                            input="", capture_output=True, text=True, timeout=30,
+                            env={**os.environ, "XDG_DATA_HOME": str(tmp_path)})
+    assert result.returncode == 2
+    assert "The server refused: there is no table quiet whale one" in result.stdout
+    assert "Cannot go on at this table" in result.stdout

@@ -1,0 +1,295 @@
+"""A server table at this device: the same narration, sound, dialog and commands as a local table.
+
+The server decides; this loop narrates what it is told (through the same
+Narrator and Presenter as a local Match), resolves what the player says
+with the same Conversation, and sends the resulting move phrase.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from voicejack.engine import GameState, Move
+from voicejack.language import Ask, Choice, Command, Confirm, ConfirmPolicy, Conversation, Grammar, Heard
+from voicejack.language import LanguageSettings
+from voicejack.language import NotUnderstood, Resolver
+from voicejack.narration import Narrator, Verbosity
+from voicejack.remote.messages import REMOTE_MESSAGES, tell
+from voicejack.remote.session import Line, Played, Refusal, Seated, SeatNews, Session, Snapshot
+from voicejack.table.inputs import EndOfInput, InputHub
+from voicejack.table.messages import say
+from voicejack.table.presenter import Presenter
+from voicejack.table.settings import Settings
+
+ERROR_CUE = "turned-back"
+TURN_CUE = "your-turn"
+EXIT_WON, EXIT_LEFT, EXIT_REFUSED = 0, 0, 2
+
+
+@dataclass
+class RemoteConfig:
+    url: str                                     # told to the player in "come back with ..." lines
+    settings: Settings = dataclasses.field(default_factory=Settings)
+    on_settings: Callable[[Settings], None] | None = None
+
+
+class RemoteTable:
+    def __init__(self, session: Session, presenter: Presenter, inputs: InputHub, config: RemoteConfig) -> None:
+        self.session = session
+        self.presenter = presenter
+        self.inputs = inputs
+        self.config = config
+        self.settings = config.settings
+        self.narrator = Narrator(Verbosity.BRIEF if self.settings.brief else Verbosity.FULL)
+        self.state: GameState | None = None
+        self.conversation: Conversation | None = None
+        self.in_flight = False
+        self.started = False
+        self.told_start = False
+        self.exit: int | None = None
+        self.line_was_down = False
+        self._grammar: tuple[tuple[int, str, int], Grammar] | None = None
+
+    @property
+    def me(self) -> str | None:
+        return self.session.colour
+
+    def run(self) -> int:
+        self.session.start()
+        try:
+            while self.exit is None:
+                for item in self.session.news(timeout=0.02 if self._may_listen() else 0.2):
+                    self._news(item)
+                    if self.exit is not None:
+                        break
+                if self.exit is None and self._may_listen():
+                    self._listen()
+        finally:
+            self.session.close()
+        return self.exit
+
+    # ------------------------------------------------------------------ what the server says
+
+    def _news(self, item: object) -> None:
+        presenter = self.presenter
+        if isinstance(item, Seated):
+            code, url = item.code, self.config.url
+            if item.colour is None:
+                presenter.say(tell("watching", code=code))
+            elif item.back:
+                presenter.say(tell("back", code=code, colour=item.colour))
+            elif self.session.intent.action == "create":
+                presenter.say([tell("created", code=code, url=url), tell("seated", code=code, colour=item.colour)])
+            else:
+                presenter.say(tell("seated", code=code, colour=item.colour))
+        elif isinstance(item, Snapshot):
+            self._snapshot(item.state)
+        elif isinstance(item, Played):
+            self._played(item)
+        elif isinstance(item, SeatNews):
+            self._seat(item)
+        elif isinstance(item, Refusal):
+            self.in_flight = False
+            presenter.cue(ERROR_CUE)
+            presenter.say(tell("refused", reason=item.message), remember=False)
+        elif isinstance(item, Line):
+            if item.final:
+                presenter.say(tell("line.final", reason=item.reason), remember=False)
+                self.exit = EXIT_REFUSED
+            elif not item.up and not self.line_was_down:
+                self.line_was_down = True
+                presenter.say(tell("line.down"), remember=False)
+            elif item.up and self.line_was_down:
+                self.line_was_down = False
+                presenter.say(tell("line.back"), remember=False)
+
+    def _snapshot(self, state: GameState) -> None:
+        self.state = state
+        self.in_flight = False
+        if not self.told_start:
+            self.told_start = True
+            if self.presenter.audio is not None:
+                self.presenter.audio.set_table(self.me, state.rules)
+            self.presenter.say(self.narrator.match_start(state, self.me))
+        if state.winner is not None:  # came to a table that has finished meanwhile
+            self.presenter.say(self.narrator.turn_prompt(state, self.me))
+            self.exit = EXIT_WON
+            return
+        waiting = self._open_seats()
+        if waiting:
+            self.presenter.say(tell("waiting", count=waiting, players="player" if waiting == 1 else "players"))
+            return
+        self.started = True
+        self._prompt_if_mine()
+
+    def _open_seats(self) -> int:
+        view = self.session.view or {}
+        return sum(1 for player in view.get("players", []) if player.get("control") == "open")
+
+    def _played(self, item: Played) -> None:
+        self.state = item.after
+        if item.colour == self.me:
+            self.in_flight = False
+        if item.before is not None:
+            self.presenter.events(item.events, item.before, self.me)
+            self.presenter.say(self.narrator.outcome(item.before, item.events, item.after, self.me),
+                               seat=item.colour, remember=False)
+        if item.after.winner is not None:
+            self.presenter.cue("win")
+            self.presenter.settle()
+            self.exit = EXIT_WON
+            return
+        self._prompt_if_mine()
+
+    def _prompt_if_mine(self) -> None:
+        state = self.state
+        if state is None or state.turn != self.me or self.me is None or state.winner is not None:
+            return
+        self.conversation = Conversation(self.me, self._resolver())
+        self.presenter.cue(TURN_CUE)
+        self.presenter.say(self.narrator.turn_prompt(state, self.me))
+
+    def _seat(self, news: SeatNews) -> None:
+        key = "seat.back.next" if news.event == "back" and news.next_turn else f"seat.{news.event}"
+        fields = {"name": news.name, "colour": news.colour, "grace": round(news.grace or 0),
+                  "seconds": round(news.seconds or 0)}
+        if news.event == "slow" and news.colour == self.me:
+            self.in_flight = False
+            self.presenter.say(tell("seat.slow.you", **fields), remember=False)
+        elif news.colour != self.me and f"seat.{news.event}" in REMOTE_MESSAGES:
+            self.presenter.say(tell(key, **fields), seat=news.colour, remember=False)
+        if news.event == "joined" and not self.started and self.state is not None:
+            if not self._open_seats():
+                self.started = True
+                self.presenter.say(tell("everyone"))
+                self._prompt_if_mine()
+
+    # ------------------------------------------------------------------ what the player says
+
+    def _may_listen(self) -> bool:
+        if self.state is None or self.exit is not None:
+            return False
+        if self.inputs.live:
+            return True
+        return self.started and self.state.turn == self.me and not self.in_flight
+
+    def _resolver(self) -> Resolver:
+        return Resolver(LanguageSettings(confirm=ConfirmPolicy(self.settings.confirm)))
+
+    def _listen(self) -> None:
+        state = self.state
+        assert state is not None
+        if self.conversation is None or self.conversation.seat != (self.me or state.turn):
+            self.conversation = Conversation(self.me or state.turn, self._resolver())
+        conversation = self.conversation
+        key = (self.session.moves, conversation.seat, id(conversation.pending))
+        if self._grammar is None or self._grammar[0] != key:  # listening polls: build the phrases once a position
+            self._grammar = (key, conversation.grammar(state))
+        heard = self.inputs.listen(self._grammar[1], timeout=0.1)
+        if heard is None:
+            return
+        if isinstance(heard, EndOfInput):
+            self.presenter.say(tell("quit", url=self.config.url, code=self.session.code), remember=False)
+            self.exit = EXIT_LEFT
+            return
+        self._respond(conversation, state, heard)
+
+    def _respond(self, conversation: Conversation, state: GameState, heard: Heard) -> None:
+        if heard.text.strip():
+            self.presenter.stop()
+        pending = conversation.pending
+        result = conversation.hear(state, heard)
+        presenter = self.presenter
+        if isinstance(result, Move):
+            if self.me is None:
+                presenter.say(tell("watching_only"), remember=False)
+            elif state.turn != self.me or not self.started:
+                presenter.cue(ERROR_CUE)
+                presenter.say(tell("not_your_turn"), remember=False)
+            elif self.in_flight:
+                presenter.say(tell("in_flight"), remember=False)
+            elif self.session.send_move(result.phrase):
+                self.in_flight = True
+            else:
+                presenter.say(tell("line.down"), remember=False)
+        elif isinstance(result, Confirm):
+            presenter.say(result.prompt)
+        elif isinstance(result, Ask):
+            presenter.say(result.spoken())
+        elif isinstance(result, NotUnderstood):
+            if result.refused:
+                presenter.cue(ERROR_CUE)
+            presenter.say(result.reason, remember=False)
+        else:
+            self._command(result, state, conversation, pending)
+
+    def _command(self, command: Command, state: GameState, conversation: Conversation,
+                 pending: Ask | Confirm | None) -> None:
+        name, me, presenter, narrator = command.name, self.me, self.presenter, self.narrator
+        mine = state.turn == me
+        url, code = self.config.url, self.session.code
+        if name == "board":
+            presenter.say(narrator.board(state, me))
+        elif name == "hand" and me is not None:
+            presenter.say(narrator.hand(state, me))
+        elif name == "score":
+            presenter.say(narrator.score(state, me))
+        elif name == "last_card":
+            presenter.say(narrator.last_card(state, me))
+        elif name == "turn":
+            presenter.say(narrator.turn_prompt(state, me))
+        elif name == "where" and command.marble is not None:
+            presenter.say(narrator.where_is(state, command.marble, me))
+        elif name == "options" and me is not None and mine:
+            options = narrator.describe_options(state, me)
+            conversation.pending = Ask(say("options.question"),
+                                       tuple(Choice(text, move, (move.phrase,)) for move, text in options), topic="option")
+            presenter.say([say("options.question")] + [f"{n}: {text}" for n, (_, text) in enumerate(options, 1)])
+        elif name == "repeat":
+            presenter.repeat()
+        elif name == "help":
+            presenter.say(say("help"))
+        elif name == "stop":
+            presenter.stop()
+        elif name in ("slower", "faster", "louder", "quieter", "brief", "full"):
+            self._adjust(name)
+        elif name == "save":
+            presenter.say(tell("save", url=url, code=code), remember=False)
+        elif name == "quit":
+            presenter.say(tell("quit", url=url, code=code), remember=False)
+            self.exit = EXIT_LEFT
+        elif name == "leave" and me is not None:
+            self.session.leave()
+            presenter.say(tell("left", url=url, code=code), remember=False)
+            self.exit = EXIT_LEFT
+        elif name in ("cancel", "no") and pending is not None and mine:
+            presenter.say(say("cancelled", prompt=narrator.turn_prompt(state, me)))
+        elif name == "yes" and isinstance(pending, Ask):
+            presenter.say(pending.spoken())
+        else:
+            presenter.cue(ERROR_CUE)
+            presenter.say(say("nothing_pending") if name in ("yes", "no", "cancel") else tell("not_your_turn"),
+                          remember=False)
+
+    def _adjust(self, name: str) -> None:
+        settings = self.settings
+        changed = {"slower": settings.slower, "faster": settings.faster, "louder": settings.louder,
+                   "quieter": settings.quieter}.get(name)
+        settings = changed() if changed is not None else dataclasses.replace(settings, brief=name == "brief")
+        self.settings = settings
+        self.narrator = Narrator(Verbosity.BRIEF if settings.brief else Verbosity.FULL)
+        audio = self.presenter.audio
+        if audio is not None:
+            audio.set_rate(settings.speech_rate)
+            audio.set_speech_volume(settings.speech_volume)
+            audio.set_cue_volume(settings.cue_volume)
+        if self.config.on_settings is not None:
+            self.config.on_settings(settings)
+        if name in ("slower", "faster"):
+            self.presenter.say(say("rate", rate=settings.speech_rate), remember=False)
+        elif name in ("louder", "quieter"):
+            self.presenter.say(say("volume", percent=round(settings.speech_volume * 100)), remember=False)
+        else:
+            self.presenter.say(say(name), remember=False)

@@ -1,0 +1,409 @@
+"""One table on the server: the engine state, who holds each seat, bots, drops and what everyone is told."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+import time
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from voicejack.bots import make_bot
+from voicejack.engine import GameState, Move, MoveKind, PhraseError, apply_move, find_move, legal_moves
+from voicejack.server.protocol import encode_for_each, event_to_json, view_of
+from voicejack.server.storage import SeatRow, Storage, TableLost, TableRow
+from voicejack.tablefile import table_from_dict, table_to_dict
+
+log = logging.getLogger("voicejack.server")
+
+OPEN, PLAYER, BOT, ROBOT = "open", "player", "bot", "robot"
+
+
+class Peer(Protocol):
+    """A connection as a table sees it: it can be sent messages and closed."""
+
+    name: str
+    colour: str | None
+
+    def send(self, message: dict[str, Any]) -> None: ...
+    def send_text(self, text: str) -> None: ...  # a message encoded already
+    def close(self, reason: str) -> None: ...
+
+
+class Refused(Exception):
+    """A command the table will not carry out; nothing changed. ``code`` goes back to the client."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class Seat:
+    colour: str
+    name: str
+    token_hash: str | None
+    control: str
+    peers: set[Peer] = field(default_factory=set)
+    drop_timer: asyncio.TimerHandle | None = None
+    returning: bool = False  # the player is back; the bot finishes the turn it is playing
+
+    def row(self) -> SeatRow:
+        return SeatRow(self.colour, self.name, self.token_hash, self.control)
+
+
+@dataclass
+class TableTiming:
+    grace: float = 60.0      # how long a dropped seat waits for its player before a bot takes it
+    bot_delay: float = 1.5   # a bot's pause before it plays, so people can follow
+    turn_timeout: float = 300.0  # a connected player silent this long has a bot play that one turn (0: never)
+
+
+#: A full table file is stored every this many moves (and at the end); the moves between are replayed on
+#: resume, which gives the very same table because the file holds the generator state (same future deals).
+SNAPSHOT_EVERY = 20
+
+
+def restore_state(row: TableRow) -> GameState:
+    """The table after its last stored move: its last stored table file, then every move stored since."""
+    state = table_from_dict(json.loads(row.state))
+    for phrase in row.later:
+        apply_move(state, find_move(state, phrase))
+    return state
+
+
+def table_text(state: GameState) -> str:
+    return json.dumps(table_to_dict(state), separators=(",", ":"))
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def describe_rules(state: GameState) -> str:
+    rules = state.rules
+    teams = "teams" if rules.teams else ("free-for-all" if rules.players == 4 else "two players")
+    return f"{rules.mode}, {teams}"
+
+
+class ServerTable:
+    def __init__(self, code: str, state: GameState, moves: int, seats: list[SeatRow], storage: Storage,
+                 timing: TableTiming, on_lost: Callable[[ServerTable], None]) -> None:
+        self.code = code
+        self.state = state
+        self.moves = moves
+        self.storage = storage
+        self.timing = timing
+        self.on_lost = on_lost
+        self.seats = {row.colour: Seat(row.colour, row.name, row.token_hash, row.control) for row in seats}
+        self.spectators: set[Peer] = set()
+        self.lock = asyncio.Lock()
+        self.bot_task: asyncio.Task[None] | None = None
+        self.turn_timer: asyncio.TimerHandle | None = None
+        self.closed = False
+        self.idle_since = time.time()
+
+    # ------------------------------------------------------------------ what people see
+
+    def _seat_facts(self) -> dict[str, dict[str, Any]]:
+        return {colour: {"control": seat.control, "connected": bool(seat.peers)} for colour, seat in self.seats.items()}
+
+    def view(self, colour: str | None) -> dict[str, Any]:
+        return view_of(self.state, self.moves, colour, self._seat_facts())
+
+    def peers(self) -> list[Peer]:
+        return [peer for seat in self.seats.values() for peer in seat.peers] + list(self.spectators)
+
+    def _tell_all(self, message: dict[str, Any]) -> None:
+        for peer in self.peers():
+            peer.send(message)
+
+    def _seat_news(self, seat: Seat, event: str, **extra: Any) -> None:
+        self._tell_all({"type": "seat", "colour": seat.colour, "name": seat.name, "event": event,
+                        "seats": self._seat_facts(), **extra})
+
+    def _send_state(self, peer: Peer) -> None:
+        peer.send({"type": "state", "code": self.code, "view": self.view(peer.colour)})
+
+    @property
+    def connected(self) -> bool:
+        return bool(self.peers())
+
+    @property
+    def busy(self) -> bool:
+        """A bot is about to move: the table plays on even with nobody listening."""
+        return self.bot_task is not None and not self.bot_task.done()
+
+    # ------------------------------------------------------------------ seats
+
+    async def seat_new_player(self, peer: Peer, name: str | None) -> str:
+        """Give ``peer`` the first free human seat; its token (said once, to this peer only)."""
+        async with self.lock:
+            free = [seat for seat in self.seats.values() if seat.control == OPEN]
+            if not free:
+                raise Refused("no_free_seat", "every seat at this table is taken; you can watch instead")
+            seat = free[0]
+            token = secrets.token_urlsafe(24)
+            seat.token_hash = hash_token(token)
+            seat.control = PLAYER
+            renamed = bool(name) and name != seat.name
+            if name and renamed:
+                seat.name = name
+                self.state.seats = tuple(dataclasses.replace(s, name=name) if s.colour == seat.colour else s
+                                         for s in self.state.seats)
+            await self._save_seat(seat, with_state=renamed)
+            self._attach(seat, peer)
+            peer.send({"type": "joined", "code": self.code, "colour": seat.colour, "token": token})
+            self._send_state(peer)
+            self._seat_news(seat, "joined")
+            self._schedule()
+            return seat.colour
+
+    async def seat_returning_player(self, peer: Peer, colour: str, token: str) -> None:
+        async with self.lock:
+            seat = self.seats.get(colour)
+            if seat is None or seat.token_hash is None or not hmac.compare_digest(seat.token_hash, hash_token(token)):
+                raise Refused("bad_token", "that seat token is not valid for this table")
+            for old in list(seat.peers):  # the newest connection holds the seat; an old one may be half-dead
+                seat.peers.discard(old)
+                old.close("the seat was taken up on another connection")
+            was = seat.control
+            if seat.drop_timer is not None:
+                seat.drop_timer.cancel()
+                seat.drop_timer = None
+            if was == BOT:
+                if self.state.turn == colour and self.bot_task is not None and not self.bot_task.done():
+                    seat.returning = True  # the bot finishes this turn; the player has the next one
+                else:
+                    seat.control = PLAYER
+                    await self._save_seat(seat)
+            self._attach(seat, peer)
+            peer.send({"type": "joined", "code": self.code, "colour": colour, "token": token, "back": True})
+            self._send_state(peer)
+            self._seat_news(seat, "back", next_turn=seat.returning)
+            self._schedule()
+
+    def watch(self, peer: Peer) -> None:
+        self.spectators.add(peer)
+        peer.send({"type": "watching", "code": self.code})
+        self._send_state(peer)
+
+    def _attach(self, seat: Seat, peer: Peer) -> None:
+        peer.colour = seat.colour
+        seat.peers.add(peer)
+
+    async def leave(self, peer: Peer) -> None:
+        """The player left on purpose: a bot takes the seat now; the token still brings them back."""
+        async with self.lock:
+            if peer.colour is None:
+                self.spectators.discard(peer)
+                return
+            seat = self.seats[peer.colour]
+            seat.peers.discard(peer)
+            if seat.control == PLAYER:
+                seat.control = BOT
+                await self._save_seat(seat)
+            self._seat_news(seat, "left")
+            self._schedule()
+
+    def disconnected(self, peer: Peer) -> None:
+        self.spectators.discard(peer)
+        if peer.colour is None or peer.colour not in self.seats:
+            return
+        seat = self.seats[peer.colour]
+        if peer not in seat.peers:
+            return
+        seat.peers.discard(peer)
+        if not seat.peers and seat.control == PLAYER and not self.closed:
+            self._start_grace(seat, announce=True)
+        if not self.connected:
+            self.idle_since = time.time()
+
+    def _start_grace(self, seat: Seat, announce: bool) -> None:
+        if seat.drop_timer is not None:
+            seat.drop_timer.cancel()
+        loop = asyncio.get_running_loop()
+        seat.drop_timer = loop.call_later(self.timing.grace, lambda: _spawn(self._grace_over(seat)))
+        if announce:
+            self._seat_news(seat, "dropped", grace=self.timing.grace)
+
+    def resume_seats(self) -> None:
+        """After a restart nobody is connected yet: every player's seat waits its grace time for them."""
+        for seat in self.seats.values():
+            if seat.control == PLAYER:
+                self._start_grace(seat, announce=False)
+        self._schedule()
+
+    def begin(self) -> None:
+        """Let the bots start, for a table whose seats are all bots (there is nobody to wait for)."""
+        self._schedule()
+
+    async def _grace_over(self, seat: Seat) -> None:
+        async with self.lock:
+            seat.drop_timer = None
+            if seat.peers or seat.control != PLAYER or self.closed:
+                return
+            seat.control = BOT
+            await self._save_seat(seat)
+            self._seat_news(seat, "bot")
+            self._schedule()
+
+    async def _save_seat(self, seat: Seat, with_state: bool = False) -> None:
+        text = table_text(self.state) if with_state else None
+        try:
+            await self.storage.update_seat(self.code, seat.row(), time.time(), text, self.moves)
+        except TableLost:
+            self._lost()
+            raise Refused("elsewhere", "this table has moved to another server; reconnecting will find it") from None
+
+    # ------------------------------------------------------------------ moves
+
+    async def player_move(self, peer: Peer, phrase: str, seen: int | None) -> None:
+        async with self.lock:
+            colour = peer.colour
+            if colour is None:
+                raise Refused("not_seated", "spectators cannot play")
+            state = self.state
+            if state.winner is not None:
+                raise Refused("over", "the match is over")
+            if seen is not None and seen != self.moves:
+                raise Refused("stale", f"the table has moved on: {self.moves} moves played, you saw {seen}")
+            if state.turn != colour:
+                raise Refused("not_your_turn", f"it is {state.seat(state.turn).name}'s turn")
+            if self.seats[colour].control != PLAYER:
+                raise Refused("not_your_turn", "a bot is playing this turn for you; the next one is yours")
+            if any(seat.control == OPEN for seat in self.seats.values()):
+                raise Refused("waiting", "the match starts when every seat is taken")
+            try:
+                move = find_move(state, phrase)
+            except PhraseError as error:
+                raise Refused("illegal", str(error)) from None
+            await self._apply(colour, move)
+
+    async def _apply(self, colour: str, move: Move) -> None:
+        before = self.state.copy(share_rng=True)  # cheap: the generator is put back by its state alone
+        rng_before = self.state.rng.getstate()
+        events = apply_move(self.state, move)
+        winner = "+".join(self.state.winner) if self.state.winner else None
+        number = self.moves + 1
+        snapshot = winner is not None or number % SNAPSHOT_EVERY == 0
+        text = table_text(self.state) if snapshot else None
+        try:
+            await self.storage.record_move(self.code, number, colour, move.phrase, text, winner, time.time())
+        except TableLost:
+            before.rng.setstate(rng_before)
+            self.state = before
+            self._lost()
+            raise Refused("elsewhere", "this table has moved to another server; reconnecting will find it") from None
+        except Exception:
+            before.rng.setstate(rng_before)
+            self.state = before
+            log.exception("table %s: could not store a move; nothing changed", self.code)
+            raise Refused("storage", "the server could not store that move; nothing changed, try again") from None
+        self.moves += 1
+        self.idle_since = time.time()
+        payload = [event_to_json(event) for event in events]
+        peers = self.peers()
+        texts = encode_for_each({"type": "moved", "colour": colour, "phrase": move.phrase, "events": payload},
+                                self.view(None), self.state, [peer.colour for peer in peers])
+        for peer in peers:
+            peer.send_text(texts[peer.colour])
+        for seat in self.seats.values():
+            if seat.returning and seat.colour == colour:  # the bot has played the turn it had begun
+                seat.returning = False
+                seat.control = PLAYER
+                await self._save_seat(seat)
+                self._seat_news(seat, "player")
+        self._schedule()
+
+    def _schedule(self) -> None:
+        """Start the bot (or the automatic whole-hand burn, R30) when the seat to act does not wait for a person;
+        when it does, start the clock after which a bot plays that one turn for them."""
+        if self.turn_timer is not None:
+            self.turn_timer.cancel()
+            self.turn_timer = None
+        if self.closed or self.state.winner is not None or (self.bot_task is not None and not self.bot_task.done()):
+            return
+        if any(seat.control == OPEN for seat in self.seats.values()):
+            return
+        seat = self.seats[self.state.turn]
+        moves = legal_moves(self.state)
+        automatic = len(moves) == 1 and moves[0].kind is MoveKind.BURN_HAND
+        if seat.control in (BOT, ROBOT) or automatic:
+            self.bot_task = asyncio.create_task(self._bot_turn(), name=f"bot {self.code}")
+        elif self.timing.turn_timeout > 0:
+            number = self.moves
+            self.turn_timer = asyncio.get_running_loop().call_later(
+                self.timing.turn_timeout, lambda: self._too_slow(number))
+
+    def _too_slow(self, number: int) -> None:
+        self.turn_timer = None
+        if self.moves == number and not self.closed and (self.bot_task is None or self.bot_task.done()):
+            seat = self.seats[self.state.turn]
+            self._seat_news(seat, "slow", seconds=self.timing.turn_timeout)
+            self.bot_task = asyncio.create_task(self._bot_turn(for_player=number), name=f"bot {self.code}")
+
+    async def _bot_turn(self, for_player: int | None = None) -> None:
+        """A bot's move for the seat to act; ``for_player`` is the move number a silent player let pass."""
+        if for_player is None:
+            await asyncio.sleep(self.timing.bot_delay)
+        async with self.lock:
+            if self.closed or self.state.winner is not None:
+                return
+            state = self.state
+            colour = state.turn
+            seat = self.seats[colour]
+            moves = legal_moves(state)
+            if len(moves) == 1 and moves[0].kind is MoveKind.BURN_HAND:
+                move = moves[0]
+            elif seat.control in (BOT, ROBOT) or for_player == self.moves:
+                kind = state.seat(colour).kind if seat.control == ROBOT else "bot"
+                seen = f"{colour}:{len(state.history)}:{','.join(state.discard)}"  # same choice after a restart
+                move = make_bot(kind, seed=zlib.crc32(seen.encode())).choose(state, moves)
+            else:
+                return
+            try:
+                await self._apply(colour, move)
+            except Refused:
+                return
+        self.bot_task = None
+        self._schedule()
+
+    # ------------------------------------------------------------------ ending
+
+    def _lost(self) -> None:
+        """Another server owns this table now: stop serving it; clients reconnect and find the owner."""
+        if self.closed:
+            return
+        log.warning("table %s: owned by another server now; handing its clients over", self.code)
+        self.close("elsewhere")
+        self.on_lost(self)
+
+    def close(self, reason: str) -> None:
+        self.closed = True
+        if self.turn_timer is not None:
+            self.turn_timer.cancel()
+        for seat in self.seats.values():
+            if seat.drop_timer is not None:
+                seat.drop_timer.cancel()
+        if self.bot_task is not None:
+            self.bot_task.cancel()
+        for peer in self.peers():
+            peer.close(reason)
+
+
+_background: set[asyncio.Task[None]] = set()
+
+
+def _spawn(coroutine: Any) -> None:
+    task: asyncio.Task[None] = asyncio.ensure_future(coroutine)
+    _background.add(task)
+    task.add_done_callback(_background.discard)
