@@ -40,10 +40,11 @@ def _code(words: Sequence[str]) -> str:
 
 def _run(urls: list[str], intent: Intent, args: argparse.Namespace, seated: bool) -> int:
     settings, warning = _settings_from(args)
-    audio = None if args.no_sound else _open_audio(settings, args.record)
+    audio, sound_note = (None, None) if args.no_sound else _open_audio(settings, args.record)
     presenter = Presenter(audio)
-    if warning:
-        presenter.say(warning, remember=False)
+    for note in (sound_note, warning):
+        if note:
+            presenter.say(note, remember=False)
     hub = InputHub()
     if seated:
         voice, reason = (None, "you asked for the keyboard") if args.keyboard else _open_voice(settings, presenter)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from voicejack.engine import GameState, Move
 from voicejack.language import Ask, Choice, Command, Confirm, ConfirmPolicy, Conversation, Grammar, Heard
 from voicejack.language import LanguageSettings
-from voicejack.language import NotUnderstood, Resolver
+from voicejack.language import NotUnderstood, Resolver, Topic
 from voicejack.narration import Narrator, Verbosity
 from voicejack.remote.messages import REMOTE_MESSAGES, tell
 from voicejack.remote.session import Line, Played, Refusal, Seated, SeatNews, Session, Snapshot
@@ -194,7 +194,10 @@ class RemoteTable:
             self.presenter.say(tell("quit", url=self.config.url, code=self.session.code), remember=False)
             self.exit = EXIT_LEFT
             return
-        self._respond(conversation, state, heard)
+        if heard.stale:
+            self.presenter.say(say("stale"), remember=False)
+            return
+        self._respond(conversation, state, heard.heard)
 
     def _respond(self, conversation: Conversation, state: GameState, heard: Heard) -> None:
         if heard.text.strip():
@@ -245,10 +248,10 @@ class RemoteTable:
         elif name == "options" and me is not None and mine:
             options = narrator.describe_options(state, me)
             conversation.pending = Ask(say("options.question"),
-                                       tuple(Choice(text, move, (move.phrase,)) for move, text in options), topic="option")
+                                       tuple(Choice(text, move, (move.phrase,)) for move, text in options), topic=Topic.OPTION)
             presenter.say([say("options.question")] + [f"{n}: {text}" for n, (_, text) in enumerate(options, 1)])
         elif name == "repeat":
-            presenter.repeat()
+            presenter.repeat(say("nothing_to_repeat"))
         elif name == "help":
             presenter.say(say("help"))
         elif name == "stop":
