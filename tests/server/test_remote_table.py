@@ -13,7 +13,7 @@ from voicejack.remote.table import RemoteConfig, RemoteTable
 from voicejack.table.inputs import InputHub, ScriptSource
 from voicejack.table.presenter import Presenter
 
-ALWAYS_FIRST_OPTION = ("read the board", "what is the score", "options", "1", "yes")
+ALWAYS_FIRST_OPTION = ("read the board", *("next",) * 5, "green marbles", "what is the score", "options", "option one")
 
 
 class Transcript(Presenter):
@@ -57,7 +57,8 @@ def test_hosting_a_table_says_its_code_and_plays_it_to_the_end_like_a_local_tabl
     assert "You sit at table" in text and "as red" in text
     assert "This match is played in the regular version." in text  # the local narrator's own words
     assert "Your turn, red." in text and "Your options." in text and "Green played" in text
-    assert "in the pile" in text  # "read the board" answered from the seat's view
+    assert "in the pile" in text  # "read the board", then "next" line by line, answered from the seat's view
+    assert "That was the last line." in text and "Green: " in text  # the end of the readout; green's own line
     assert "win" in text.splitlines()[-1].lower()
     assert said.cues.count("your-turn") >= 5 and said.cues[-1] == "win"
 

@@ -21,6 +21,7 @@ from voicejack.remote.session import Line, Played, Refusal, Seated, SeatNews, Se
 from voicejack.table.inputs import EndOfInput, InputHub
 from voicejack.table.messages import say
 from voicejack.table.presenter import Presenter
+from voicejack.table.readout import Readout
 from voicejack.table.settings import Settings
 
 ERROR_CUE = "turned-back"
@@ -51,6 +52,7 @@ class RemoteTable:
         self.exit: int | None = None
         self.line_was_down = False
         self._grammar: tuple[tuple[int, str, int], Grammar] | None = None
+        self.readout = Readout()  # the board, line by line: "next", "previous", "again"
 
     @property
     def me(self) -> str | None:
@@ -110,8 +112,7 @@ class RemoteTable:
         self.in_flight = False
         if not self.told_start:
             self.told_start = True
-            if self.presenter.audio is not None:
-                self.presenter.audio.set_table(self.me, state.rules)
+            self.presenter.set_table(self.me, state.rules)
             self.presenter.say(self.narrator.match_start(state, self.me))
         if state.winner is not None:  # came to a table that has finished meanwhile
             self.presenter.say(self.narrator.turn_prompt(state, self.me))
@@ -234,7 +235,13 @@ class RemoteTable:
         mine = state.turn == me
         url, code = self.config.url, self.session.code
         if name == "board":
-            presenter.say(narrator.board(state, me))
+            presenter.say(self.readout.start(narrator.board_lines(state, me)))
+        elif name == "next":
+            presenter.say(self.readout.step(1))
+        elif name == "previous":
+            presenter.say(self.readout.step(-1))
+        elif name == "marbles":
+            presenter.say(narrator.player_line(state, command.colour or me or state.turn, me))
         elif name == "hand" and me is not None:
             presenter.say(narrator.hand(state, me))
         elif name == "score":
@@ -283,11 +290,7 @@ class RemoteTable:
         settings = changed() if changed is not None else dataclasses.replace(settings, brief=name == "brief")
         self.settings = settings
         self.narrator = Narrator(Verbosity.BRIEF if settings.brief else Verbosity.FULL)
-        audio = self.presenter.audio
-        if audio is not None:
-            audio.set_rate(settings.speech_rate)
-            audio.set_speech_volume(settings.speech_volume)
-            audio.set_cue_volume(settings.cue_volume)
+        self.presenter.apply(settings)
         if self.config.on_settings is not None:
             self.config.on_settings(settings)
         if name in ("slower", "faster"):
