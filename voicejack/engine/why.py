@@ -26,15 +26,8 @@ from voicejack.engine.board import (
 )
 from voicejack.engine.cards import ACE_STEPS, FOUR_STEPS_BACK, SEVEN, SWEEP_STEPS, WALK_VALUES
 from voicejack.engine.moves import NO_MARBLE, Move, MoveKind
-from voicejack.engine.rules import (
-    _forward_path,
-    _out_capture,
-    _place,
-    _reach,
-    _walk_backward,
-    legal_moves,
-    mover_colour,
-)
+from voicejack.engine.rules import legal_moves, mover_colour
+from voicejack.engine.walking import _forward_path, _out_capture, _place, _reach, _walk_backward
 from voicejack.engine.state import GameState
 
 
