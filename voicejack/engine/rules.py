@@ -7,7 +7,7 @@ legal one (R39); ``apply_move`` mutates the state and returns the events.
 
 from __future__ import annotations
 
-from voicejack.engine.board import BASE_BY_INDEX, COLOUR_INDEX, COLOURS, HOME, SAFE_OFFSET, colour_marbles
+from voicejack.engine.board import BASE_BY_INDEX, COLOUR_INDEX, COLOURS, HOME, MARBLE_SLICES, SAFE_OFFSET, colour_marbles
 from voicejack.engine.cards import (
     ACE_STEPS,
     RANK_ORDER,
@@ -43,6 +43,7 @@ from voicejack.engine.walking import (
     _reach,
     _sweep,
     _unplace,
+    _MOVEMENTS,
     movement,
     track_path,
 )
@@ -62,8 +63,9 @@ FORWARD_REACH = {**WALK_VALUES, "A": max(ACE_STEPS), "7": SEVEN}
 
 def mover_colour(state: GameState, colour: Colour) -> Colour:
     """The colour whose marbles ``colour`` plays on (R19, R36)."""
-    if state.rules.teams and state.marbles_in(colour) == 4:
-        partner = state.rules.partner(colour)
+    rules = state.rules
+    if rules.teams and min(state.marbles[MARBLE_SLICES[COLOUR_INDEX[colour]]]) > SAFE_OFFSET:
+        partner = rules.partner(colour)
         assert partner is not None
         return partner
     return colour
@@ -126,16 +128,16 @@ def _moves_for_card(
         moves.extend(_splits(state, colour, movers, reach, walks))
     elif card == "J":
         swappable = walks.swappable
-        partner = state.rules.partner(colour) if book.jack is Jack.OPPONENTS else None
-        barred = COLOUR_INDEX[partner] if partner is not None else -1
         for marble in movers:
             if not 0 <= marbles[marble] < 76:
                 continue
             own_colour = marble >> 2
             for other in range(16):
-                other_colour = other >> 2
-                if other_colour != own_colour and other_colour != barred and swappable(state, marble, other):
+                if other >> 2 != own_colour and swappable(state, marble, other):
                     moves.append(Move(card, MoveKind.SWAP, marble, 0, other))
+        if book.jack is Jack.OPPONENTS and state.rules.teams:
+            team = {COLOUR_INDEX[c] for c in state.rules.team_of(colour)}
+            moves = [move for move in moves if move.kind is not MoveKind.SWAP or move.second >> 2 not in team]
     return moves
 
 
@@ -222,7 +224,7 @@ def legal_moves(state: GameState) -> list[Move]:
     ranks = sorted(set(hand), key=RANK_ORDER.__getitem__)
     if state.forced_burn:
         return [Move(rank, MoveKind.BURN) for rank in ranks]
-    walks = movement(state.rules.book)
+    walks = _MOVEMENTS.get(state.rules.book) or movement(state.rules.book)
     movers = colour_marbles(mover_colour(state, colour))
     longest = max((FORWARD_REACH.get(rank, 0) for rank in ranks), default=0)
     reach_of = walks.reach
@@ -373,7 +375,8 @@ def _carry_out(state: GameState, colour: Colour, move: Move, events: list[Event]
     kind = move.kind
     if kind is MoveKind.OUT:
         colour_index = COLOUR_INDEX[mover_colour(state, colour)]
-        found = movement(state.rules.book).out(state, colour_index)
+        book = state.rules.book
+        found = (_MOVEMENTS.get(book) or movement(book)).out(state, colour_index)
         assert found is not None, f"illegal move {move.phrase}"
         marble, captured = found
         cell = BASE_BY_INDEX[colour_index]
@@ -410,16 +413,19 @@ def _walk(
 ) -> bool:
     """Carry out one marble's walk; True when it entered its safe zone."""
     walk: Walk | None
-    walks = movement(state.rules.book)
+    book = state.rules.book
+    walks = _MOVEMENTS.get(book) or movement(book)
     if sweep:
         walk = _sweep(state, marble)
     elif backward:
         walk = walks.backward(state, marble, steps)
-    elif five and _pushes_opponent_round(state, colour, marble):
-        walk = track_path(state, marble, steps) if walks.opponent_five_reach(state, marble, 5) >> 5 & 1 else None
+    elif five and book.five is Five.ANY_PASSING_ALL:
+        if COLOURS[marble >> 2] in state.rules.team_of(colour):
+            walk = _forward_path(state, marble, steps) if walks.five_reach(state, marble, steps) >> steps & 1 else None
+        else:  # KA10: a pushed opponent goes on past its own base
+            walk = track_path(state, marble, steps) if walks.opponent_five_reach(state, marble, 5) >> 5 & 1 else None
     else:
-        reach = walks.five_reach if five and state.rules.book.five is Five.ANY_PASSING_ALL else walks.reach
-        walk = _forward_path(state, marble, steps) if reach(state, marble, steps) >> steps & 1 else None
+        walk = _forward_path(state, marble, steps) if walks.reach(state, marble, steps) >> steps & 1 else None
     assert walk is not None, "illegal walk"
     path, captured = walk
     start = state.marbles[marble]
@@ -434,13 +440,6 @@ def _walk(
         events.append(EnteredSafeZone(marble, end - SAFE_OFFSET))
         return True
     return False
-
-
-def _pushes_opponent_round(state: GameState, colour: Colour, marble: MarbleId) -> bool:
-    """KA10: a 5 on an opponent's marble walks it along the track past its own base."""
-    if state.rules.book.five is not Five.ANY_PASSING_ALL:
-        return False
-    return COLOURS[marble >> 2] not in state.rules.team_of(colour)
 
 
 def _check_finished(state: GameState, colour: Colour, entered: MarbleId, events: list[Event]) -> None:

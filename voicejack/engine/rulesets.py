@@ -78,9 +78,12 @@ class Jack(Enum):
     OPPONENTS = "opponents"                    # ON10: never a partner
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class RuleSet:
-    """One rule set in one version: every point the move generator, dealing and the table read."""
+    """One rule set in one version: every point the move generator, dealing and the table read.
+
+    Each is made once (below) and compared by identity, which keeps hashing it cheap on the hot path.
+    """
 
     name: RuleSetName
     version: str                 # "regular" or "complex" (R3); the house sets have only "regular"
