@@ -264,6 +264,8 @@ def _why_illegal(state: GameState, move: Move, moves: list[Move]) -> str:
     """': <reason>' for the plainest reasons a move is not legal, else nothing."""
     if state.winner is not None:
         return ": the match is over (R38)"
+    if move.kind is MoveKind.TIME_OUT:
+        return ": the turn timer's burn is the table's doing, never a move to choose (ON11)"
     hand = state.hands[state.turn]
     if move.kind is not MoveKind.BURN_HAND and move.card not in hand:
         return f": {state.turn} holds no {RANK_WORDS[move.card]}"
