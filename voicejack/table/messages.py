@@ -21,6 +21,7 @@ TABLE_MESSAGES: Final[dict[str, str]] = {
         "say that again, cancel, stop talking, speak slower, speak faster, volume up, volume down, "
         "less detail, more detail, save the game, leave the table, quit the game."
     ),
+    "timer.warning": "{seconds} seconds left.",
     "options.none": "You have no move to choose: {what}.",
     "options.question": "Your options.",
     "over_to": "{name}, over to you.",
