@@ -3,6 +3,7 @@
     python3 benchmarks/bots.py                  # 1,000 games per pairing (a few minutes on 2 cores)
     python3 benchmarks/bots.py --games 200      # quicker
     python3 benchmarks/bots.py --only 2p        # pairings whose label contains "2p"
+    python3 benchmarks/bots.py --only online    # the Online rule set's rows (likewise karooty)
 
 Pairings (the first-named side is the one measured):
 
@@ -51,14 +52,16 @@ class Pairing:
     teams: bool
     mode: str
     our_seats: int = 1  # free-for-all only: how many seats the measured bot takes
+    rules: str = "voicejack"  # the rule set (variants.md); the house sets have one version
 
     @property
     def table(self) -> str:
+        version = self.mode if self.rules == "voicejack" else self.rules
         if self.players == 2:
-            return f"2p {self.mode}"
+            return f"2p {version}"
         if self.teams:
-            return f"4p teams {self.mode}"
-        return f"4p ffa {self.our_seats}v{4 - self.our_seats} {self.mode}"
+            return f"4p teams {version}"
+        return f"4p ffa {self.our_seats}v{4 - self.our_seats} {version}"
 
     @property
     def label(self) -> str:
@@ -85,6 +88,11 @@ PAIRINGS: tuple[Pairing, ...] = (
     Pairing("bot:medium", "bot:random", 4, False, "complex", 1),
     Pairing("bot:medium", "bot:random", 4, False, "regular", 2),
     Pairing("bot:hard", "bot:medium", 4, True, "regular"),
+    # The house rule sets (variants.md): Karooty is played in teams only (KA1).
+    Pairing("bot:medium", "bot:random", 4, True, "regular", rules="karooty"),
+    Pairing("bot:medium", "bot:random", 2, False, "regular", rules="online"),
+    Pairing("bot:medium", "bot:random", 4, True, "regular", rules="online"),
+    Pairing("bot:medium", "bot:random", 4, False, "regular", 1, rules="online"),
 )
 
 
@@ -96,7 +104,7 @@ class GameOutcome:
 
 
 def play_one(pairing: Pairing, game: int) -> GameOutcome:
-    rules = make_rules(players=pairing.players, teams=pairing.teams, mode=pairing.mode)
+    rules = make_rules(players=pairing.players, teams=pairing.teams, mode=pairing.mode, rule_set=pairing.rules)
     seats = rules.seats
     if pairing.teams:
         ours = set(rules.team_of(seats[game % 2]))
