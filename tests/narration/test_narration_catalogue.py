@@ -161,6 +161,8 @@ def sample_positions() -> Iterator[GameState]:
                 last_card=LastCard("yellow", "3", parse_move("time out", COMPLEX)))
     yield table(marbles={"red": [30]}, hands={"red": ["K"]}, rules_set="karooty",
                 last_card=LastCard("blue", "10", parse_move("play ten burn", COMPLEX)))
+    yield table(marbles={"red": [30], "blue": [50]}, hands={"red": ["2"]}, rules_set="karooty",  # KA9's plough
+                last_card=LastCard("blue", "K", parse_move("play king blue one", COMPLEX)))
 
 
 POSITIONS = list(sample_positions())

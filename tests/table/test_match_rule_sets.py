@@ -76,3 +76,22 @@ def test_play_takes_the_rule_set(tmp_path: Path, monkeypatch) -> None:
     assert started[0].rules.rule_set == "online" and started[0].rules.timer_seconds == 15
     assert play_app.play_main(["--rules", "karooty", "--seed", "2"]) == 0
     assert started[1].rules.order == ("red", "yellow", "green", "blue")
+
+
+def test_the_karooty_king_ploughs_by_name() -> None:
+    """KA9: the king's 13 is called the plough at a Karooty table."""
+    from voicejack.engine import find_move, play
+    from voicejack.tablefile import table_from_dict
+
+    state = table_from_dict({
+        "format": "voicejack-table/1", "mode": "regular", "rules": "karooty", "teams": True,
+        "players": [{"colour": "red", "hand": ["K"]}, {"colour": "blue", "hand": ["2"]},
+                    {"colour": "green", "hand": ["3"]}, {"colour": "yellow", "hand": ["Q"]}],
+        "marbles": {"red": [10, "home", "home", "home"], "blue": [15, "home", "home", "home"],
+                    "green": ["home"] * 4, "yellow": ["home"] * 4},
+        "turn": "red",
+    })
+    move = find_move(state, "play king red one")
+    assert Narrator().describe_option(state, move, "red").startswith("King plough: red 1 walks 13")
+    after, events = play(state, move)
+    assert Narrator().outcome(state, events, after, "blue")[0].startswith("Red played a king to plough")

@@ -65,6 +65,10 @@ TEMPLATES: Final[Mapping[str, tuple[str, str]]] = {
         "King sweep: {marble} walks 13 {origin} {dest}, sending home every marble it passes.",
         "King sweep: {marble}, {origin} {dest}.",
     ),
+    "opt.plough": (
+        "King plough: {marble} walks 13 {origin} {dest}, sending home every marble it passes, yours too.",
+        "King plough: {marble}, {origin} {dest}.",
+    ),
     "opt.sweep.clear": ("Nobody is in its path.", "Nobody in its path."),
     "opt.split.first": (
         "Seven, split: first {marble} walks {steps}, {origin} {dest}.",
@@ -124,6 +128,7 @@ TEMPLATES: Final[Mapping[str, tuple[str, str]]] = {
     "out.ace": ("{player} played an ace as {n}: {marble} walked {origin} {dest}.", "{play} {n}: {marble} {dest}."),
     "out.back": ("{player} played a four: {marble} walked back {origin} {dest}.", "{play} back: {marble} {dest}."),
     "out.push": ("{player} played a five on {marble}: it moved {origin} {dest}.", "{play} on {marble}: {dest}."),
+    "out.plough": ("{player} played a king to plough: {marble} walked 13 {origin} {dest}.", "{play} plough: {marble} {dest}."),
     "out.sweep": ("{player} played a king to sweep: {marble} walked 13 {origin} {dest}.", "{play} sweep: {marble} {dest}."),
     "out.split.first": (
         "{player} played a seven, split: first {marble} walked {steps}, {origin} {dest}.",
@@ -280,6 +285,7 @@ TEMPLATES: Final[Mapping[str, tuple[str, str]]] = {
     "what.walk": ("{card} on {marble}", "{card}, {marble}"),
     "what.ace": ("an ace as {n} on {marble}", "ace {n}, {marble}"),
     "what.sweep": ("a king to sweep with {marble}", "king sweep, {marble}"),
+    "what.plough": ("a king to plough with {marble}", "king plough, {marble}"),
     "what.split": ("a seven split, {first_steps} for {marble} and {second_steps} for {other}", "seven split, {first_steps} for {marble}, {second_steps} for {other}"),
     "what.swap": ("a jack to swap {marble} with {other}", "jack, {marble} with {other}"),
     "what.force": ("a ten to force a burn", "ten, forced burn"),

@@ -111,7 +111,7 @@ class OptionNarrator:
             "dest": view.landing(state, walk.start, walk.end, walk.marble, listener),
         }
         if move.kind is MoveKind.SWEEP:
-            return view.say("opt.sweep", **fields)
+            return view.say("opt.plough" if state.rules.rule_set == "karooty" else "opt.sweep", **fields)  # KA9
         if move.card == "A":
             return view.say("opt.ace", n=move.steps, **fields)
         if move.backward:

@@ -143,7 +143,7 @@ class OutcomeNarrator:
             steps = view.steps(move.steps if told == 0 else move.second_steps)
             return view.say("out.split.first" if told == 0 else "out.split.second", steps=steps, **fields)
         if walk.sweep:
-            return view.say("out.sweep", **fields)
+            return view.say("out.plough" if before.rules.rule_set == "karooty" else "out.sweep", **fields)  # KA9
         if played.ace_value is not None:
             return view.say("out.ace", n=played.ace_value, **fields)
         if walk.backward:

@@ -246,7 +246,7 @@ class Readouts:
             return view.text("what.random_burn" if state.rules.book.random_ten else "what.force")
         marble = view.marble_ref(state, move.marble, listener)
         if kind is MoveKind.SWEEP:
-            return view.text("what.sweep", marble=marble)
+            return view.text("what.plough" if state.rules.rule_set == "karooty" else "what.sweep", marble=marble)
         if kind is MoveKind.SPLIT:
             return view.text(
                 "what.split", marble=marble, first_steps=move.steps,
