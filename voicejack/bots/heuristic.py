@@ -113,6 +113,7 @@ class _Context:
         "attackers",
         "blocked",
         "book",
+        "complex",
         "five_any",
         "sweeps",
         "me",
@@ -145,6 +146,7 @@ class _Context:
         counts = Counter(unseen_cards(view, me))
         self.unseen = counts
         self.unseen_total = sum(counts.values())
+        self.complex = rules.complex  # the version (R3); what the rule set allows is read from ``book``
         book = rules.book
         self.book = book
         self.sweeps = book.king is King.OUT_OR_SWEEP        # R31, KA9, ON7
@@ -343,7 +345,7 @@ def _exposed_marbles(marbles: list[int], board: list[int], colours: Iterable[int
                 yield marble, cell, board[cell - 1]
 
 
-def _path_clear(board: list[int], mover: int, start: int, distance: int, blocked: Blocked) -> bool:
+def _path_clear(board: list[int], mover: int, start: int, distance: int, blocked: Blocked = _blocked) -> bool:
     for step in range(1, distance):
         cell = start + step
         if cell >= 76:
@@ -353,7 +355,7 @@ def _path_clear(board: list[int], mover: int, start: int, distance: int, blocked
     return True
 
 
-def _back_path_clear(board: list[int], mover: int, target: int, blocked: Blocked) -> bool:
+def _back_path_clear(board: list[int], mover: int, target: int, blocked: Blocked = _blocked) -> bool:
     for step in range(1, 4):
         if blocked(board, (target + step) % 76, mover):
             return False

@@ -35,18 +35,17 @@ from voicejack.engine.events import (
 )
 from voicejack.engine.moves import NO_CARD, IllegalMoveError, Move, MoveKind, parse_move
 from voicejack.engine.rulesets import Burning, Five, Jack, King, Ten
-from voicejack.engine.walking import (
-    Movement,
-    Walk,
-    _forward_path,
-    _place,
-    _reach,
-    _sweep,
-    _unplace,
-    _MOVEMENTS,
-    movement,
-    track_path,
-)
+from voicejack.engine.walking import _MOVEMENTS, Movement, Walk, movement, track_path
+# The walking functions lived here before walking.py; they stay importable from here (VoiceJack's rules).
+from voicejack.engine.walking import _forward_path as _forward_path
+from voicejack.engine.walking import _out_capture as _out_capture
+from voicejack.engine.walking import _place as _place
+from voicejack.engine.walking import _reach as _reach
+from voicejack.engine.walking import _swappable as _swappable
+from voicejack.engine.walking import _sweep as _sweep
+from voicejack.engine.walking import _unplace as _unplace
+from voicejack.engine.walking import _walk_backward as _walk_backward
+from voicejack.engine.walking import _walk_forward as _walk_forward
 from voicejack.engine import validity
 from voicejack.engine.dealing import deal
 from voicejack.engine.state import GameState, LastCard, winner_from_marbles
