@@ -5,6 +5,7 @@
     python3 benchmarks/bots.py --only 2p        # pairings whose label contains "2p"
     taskset -c 1 python3 benchmarks/bots.py --only expert --jobs 1 --expert-games 100 --think 0.1
                                                 # the search bot: fewer games, a budget of its own
+    python3 benchmarks/bots.py --only online    # the Online rule set's rows (likewise karooty)
 
 Pairings (the first-named side is the one measured):
 
@@ -64,14 +65,16 @@ class Pairing:
     teams: bool
     mode: str
     our_seats: int = 1  # free-for-all only: how many seats the measured bot takes
+    rules: str = "voicejack"  # the rule set (variants.md); the house sets have one version
 
     @property
     def table(self) -> str:
+        version = self.mode if self.rules == "voicejack" else self.rules
         if self.players == 2:
-            return f"2p {self.mode}"
+            return f"2p {version}"
         if self.teams:
-            return f"4p teams {self.mode}"
-        return f"4p ffa {self.our_seats}v{4 - self.our_seats} {self.mode}"
+            return f"4p teams {version}"
+        return f"4p ffa {self.our_seats}v{4 - self.our_seats} {version}"
 
     @property
     def label(self) -> str:
@@ -100,6 +103,11 @@ PAIRINGS: tuple[Pairing, ...] = (
     Pairing("bot:hard", "bot:medium", 4, True, "regular"),
     Pairing(EXPERT, "bot:hard", 2, False, "regular"),
     Pairing(EXPERT, "bot:hard", 4, True, "regular"),
+    # The house rule sets (variants.md): Karooty is played in teams only (KA1).
+    Pairing("bot:medium", "bot:random", 4, True, "regular", rules="karooty"),
+    Pairing("bot:medium", "bot:random", 2, False, "regular", rules="online"),
+    Pairing("bot:medium", "bot:random", 4, True, "regular", rules="online"),
+    Pairing("bot:medium", "bot:random", 4, False, "regular", 1, rules="online"),
 )
 
 
@@ -134,7 +142,7 @@ class TimedBot:
 
 
 def play_one(pairing: Pairing, game: int) -> GameOutcome:
-    rules = make_rules(players=pairing.players, teams=pairing.teams, mode=pairing.mode)
+    rules = make_rules(players=pairing.players, teams=pairing.teams, mode=pairing.mode, rule_set=pairing.rules)
     seats = rules.seats
     if pairing.teams:
         ours = set(rules.team_of(seats[game % 2]))

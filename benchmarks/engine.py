@@ -1,9 +1,11 @@
-"""Engine speed: complete random games per second and moves per second, per table kind and version.
+"""Engine speed: complete random games per second and moves per second, per rule set, table kind and version.
 
 A "move" is one legal-move generation plus applying a randomly chosen
-move, as a bot's simulation does. Runs on one core.
+move, as a bot's simulation does. Times are CPU time of this process
+(time.process_time), so other work on the machine disturbs them less.
+Runs on one core.
 
-    python3 benchmarks/engine.py [--games N] [--seed S]
+    python3 benchmarks/engine.py [--games N] [--seed S] [--rules voicejack,karooty,online]
     python3 benchmarks/engine.py --peer /path/to/built/peer.mjs   # and the peer comparison
 
 The peer comparison measures another Jackaroo engine side by side with
@@ -38,6 +40,13 @@ TABLES = (
     ("4 players, teams", 4, True),
     ("4 players, free-for-all", 4, False),
 )
+#: Each rule set's versions and the tables it is played at (rules.md R1-R3, variants.md KA1, ON1).
+RULE_SETS = {
+    "voicejack": (("regular", "complex"), TABLES),
+    "karooty": (("regular",), (TABLES[1],)),
+    "online": (("regular",), TABLES),
+}
+
 PEER_ENV = "VOICEJACK_PEER_ENGINE"
 PEER_MAX_MOVES = 20_000
 PEER_PATCH = (
@@ -50,19 +59,16 @@ PEER_PATCH = (
 )
 
 
-def run(players: int, teams: bool, mode: str, games: int, seed: int) -> tuple[float, float, float]:
-    moves, seconds = _random_games(players, teams, mode, games, seed)
-    return games / seconds, moves / seconds, moves / games
+def run(players: int, teams: bool, mode: str, rule_set: str, games: int, seed: int) -> tuple[float, float, float]:
+    """Games per CPU second, moves per CPU second and moves per game."""
+    moves, _, cpu = _timed_random_games(players, teams, mode, games, seed, rule_set)
+    return games / cpu, moves / cpu, moves / games
 
 
-def _random_games(players: int, teams: bool, mode: str, games: int, seed: int) -> tuple[int, float]:
-    moves, seconds, _ = _timed_random_games(players, teams, mode, games, seed)
-    return moves, seconds
-
-
-def _timed_random_games(players: int, teams: bool, mode: str, games: int, seed: int) -> tuple[int, float, float]:
+def _timed_random_games(players: int, teams: bool, mode: str, games: int, seed: int,
+                        rule_set: str = "voicejack") -> tuple[int, float, float]:
     """(moves, wall seconds, CPU seconds) of ``games`` random complete games."""
-    rules = make_rules(players, teams, mode)
+    rules = make_rules(players, teams, mode, rule_set=rule_set)
     chooser = random.Random(seed)
     moves = 0
     started = time.perf_counter()
@@ -116,22 +122,30 @@ def _node_version() -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=300, help="games per table kind and version")
+    parser.add_argument("--games", type=int, default=300, help="games per row")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rules", default=",".join(RULE_SETS), help="rule sets to measure, comma-separated")
     parser.add_argument("--peer", default=os.environ.get(PEER_ENV), help=f"a built peer engine (or ${PEER_ENV})")
     parser.add_argument("--peer-games", type=int, default=50, help="games per engine in each peer round")
     parser.add_argument("--peer-rounds", type=int, default=4, help="alternating rounds of the peer comparison")
     parser.add_argument("--only-peer", action="store_true", help="skip the per-table rows")
     args = parser.parse_args()
     if not args.only_peer:
-        print(f"Random complete games, {args.games} per row, one core")
+        print(f"Random complete games, {args.games} per row, one core, CPU time")
         print()
-        print("| table | version | games/s | moves/s | moves/game |")
-        print("|---|---|---:|---:|---:|")
-        for label, players, teams in TABLES:
-            for mode in ("regular", "complex"):
-                games_per_second, moves_per_second, moves_per_game = run(players, teams, mode, args.games, args.seed)
-                print(f"| {label} | {mode} | {games_per_second:,.0f} | {moves_per_second:,.0f} | {moves_per_game:,.0f} |")
+        print("| rules | table | version | games/s | moves/s | moves/game |")
+        print("|---|---|---|---:|---:|---:|")
+        for rule_set in args.rules.split(","):
+            versions, tables = RULE_SETS[rule_set]
+            for label, players, teams in tables:
+                for mode in versions:
+                    games_per_second, moves_per_second, moves_per_game = run(
+                        players, teams, mode, rule_set, args.games, args.seed,
+                    )
+                    print(
+                        f"| {rule_set} | {label} | {mode} | {games_per_second:,.0f} | {moves_per_second:,.0f} "
+                        f"| {moves_per_game:,.0f} |"
+                    )
     if args.peer:
         compare_with_peer(args.peer, args.peer_games, args.peer_rounds, args.seed)
     elif args.only_peer:

@@ -33,6 +33,7 @@ from voicejack.engine.board import (
 )
 from voicejack.engine.cards import RANKS, full_deck
 from voicejack.engine.moves import Move, PhraseSyntaxError, parse_move
+from voicejack.engine.rulesets import MAX_TURN_SECONDS, RULE_SET_NAMES, VOICEJACK, rule_set
 from voicejack.engine.state import MODES, GameState, LastCard, Rules, Seat, all_home, winner_from_marbles
 from voicejack.engine.types import Colour, Position, Rank
 from voicejack.engine.validity import InvalidStateError, check_state
@@ -41,7 +42,7 @@ FORMAT: Final = "voicejack-table/1"
 REQUIRED_KEYS: Final = ("format", "mode", "players", "marbles", "turn")
 OPTIONAL_KEYS: Final = (
     "teams", "forced_burn", "dealer", "deal", "pile", "discard", "last_card",
-    "seed", "rng", "winner", "history",
+    "seed", "rng", "winner", "history", "rules", "turn_seconds",
 )
 PLAYER_KEYS: Final = ("colour", "name", "kind", "hand")
 RNG_PREFIX: Final = "mt19937:"
@@ -125,6 +126,10 @@ def save_table(state: GameState, path: str | os.PathLike[str]) -> None:
 def table_to_dict(state: GameState) -> dict[str, Any]:
     rules = state.rules
     data: dict[str, Any] = {"format": FORMAT, "mode": rules.mode}
+    if rules.rule_set != VOICEJACK:
+        data["rules"] = rules.rule_set
+    if rules.book.has_timer:
+        data["turn_seconds"] = rules.timer_seconds
     if rules.players == 4:
         data["teams"] = rules.teams
     data["players"] = [
@@ -225,7 +230,7 @@ def table_from_dict(data: Any) -> GameState:
     seats, hands = _read_players(data["players"])
     colours = tuple(seat.colour for seat in seats)
     teams = _read_teams(data, len(colours))
-    rules = Rules(mode=mode, teams=teams, seats=colours)
+    rules = _read_rules(data, mode, teams, colours)
     marbles = _read_marbles(data["marbles"], colours)
 
     turn = _read_colour(data, "turn", colours)
@@ -277,6 +282,28 @@ def table_from_dict(data: Any) -> GameState:
     except InvalidStateError as error:
         raise _fail(str(error)) from None
     return state
+
+
+def _read_rules(data: dict[str, Any], mode: str, teams: bool, colours: tuple[Colour, ...]) -> Rules:
+    """The rule set and its turn timer (variants.md, "Table files")."""
+    name = data.get("rules", VOICEJACK)
+    if not isinstance(name, str) or name not in RULE_SET_NAMES:
+        raise _fail(f"'rules' must be \"voicejack\", \"karooty\" or \"online\", not {_show(name)}")
+    if name != VOICEJACK and mode != "regular":
+        raise _fail(f"'mode' is {_show(mode)}, but the {name} rules have one version: 'mode' must be \"regular\"")
+    book = rule_set(name, mode)
+    if book.teams_only and not (len(colours) == 4 and teams):
+        raise _fail(f"'rules' is \"{name}\", which is played by 4 players in teams only ('teams' true, KA1)")
+    turn_seconds = None
+    if "turn_seconds" in data:
+        turn_seconds = data["turn_seconds"]
+        if not book.has_timer:
+            raise _fail(f"'turn_seconds' is only for the \"online\" rules (ON11), not for \"{name}\"")
+        if not isinstance(turn_seconds, int) or isinstance(turn_seconds, bool) or not (
+            0 <= turn_seconds <= MAX_TURN_SECONDS
+        ):
+            raise _fail(f"'turn_seconds' must be a whole number from 0 to {MAX_TURN_SECONDS}, not {_show(turn_seconds)}")
+    return Rules(mode=mode, teams=teams, seats=colours, rule_set=name, turn_seconds=turn_seconds)
 
 
 def _read_players(players: Any) -> tuple[tuple[Seat, ...], dict[Colour, list[Rank]]]:

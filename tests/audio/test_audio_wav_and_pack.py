@@ -138,7 +138,7 @@ def test_sounds_command_writes_the_pack(tmp_path: Path, capsys: pytest.CaptureFi
     assert sounds_main(["--out", str(tmp_path / "pack")]) == 0
     files = sorted(p.name for p in (tmp_path / "pack").glob("*.wav"))
     assert files == sorted(f"{name}.wav" for name in Cue)
-    assert "Wrote 15 cues" in capsys.readouterr().out
+    assert "Wrote 16 cues" in capsys.readouterr().out
     for path in (tmp_path / "pack").glob("*.wav"):
         header = path.read_bytes()[:44]
         assert struct.unpack_from("<HHI", header, 20)[1:] == (1, cuepack.SAMPLE_RATE)  # mono, 48 kHz

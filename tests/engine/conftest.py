@@ -22,6 +22,7 @@ from voicejack.engine import (
     HOME,
     SAFE_OFFSET,
     GameState,
+    Rules,
     check_state,
     find_move,
     make_rules,
@@ -70,8 +71,18 @@ def build_position(
     forced_burn: bool = False,
     winner: tuple[str, ...] | None = None,
     seed: int = 0,
+    rules: str = "voicejack",
 ) -> GameState:
-    rules = make_rules(players=players, teams=teams, mode=mode)
+    """``rules`` names the rule set (variants.md): voicejack, karooty or online."""
+    table_rules = make_rules(players=players, teams=teams, mode=mode, rule_set=rules)
+    return _build(table_rules, marbles, hands, turn, dealer, deal_index, discard, pile, forced_burn, winner, seed)
+
+
+def _build(
+    rules: Rules, marbles: Mapping[str, Sequence[PositionSpec]] | None, hands: Mapping[str, Sequence[str]] | None,
+    turn: str, dealer: str | None, deal_index: int, discard: Iterable[str], pile: Sequence[str] | None,
+    forced_burn: bool, winner: tuple[str, ...] | None, seed: int,
+) -> GameState:
     positions = [HOME] * 16
     for colour, cells in (marbles or {}).items():
         if colour not in rules.seats:

@@ -47,8 +47,9 @@ def table(
     forced_burn: bool = False,
     last_card: LastCard | None = None,
     winner: tuple[str, ...] | None = None,
+    rules_set: str = "voicejack",
 ) -> GameState:
-    rules = make_rules(players=players, teams=teams, mode=mode)
+    rules = make_rules(players=players, teams=teams, mode=mode, rule_set=rules_set)
     positions = [HOME] * 16
     for colour, spots in (marbles or {}).items():
         for number, value in enumerate(spots):

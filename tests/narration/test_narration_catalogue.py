@@ -12,6 +12,7 @@ from narration_helpers import table
 
 from voicejack.engine import GameState, LastCard, legal_moves, make_rules, new_game, parse_move, play
 from voicejack.narration import ENGLISH, Catalogue, Narrator, Verbosity
+from voicejack.engine.rules import time_out
 from voicejack.narration.catalogue import TEMPLATES
 
 COMPLEX = make_rules(mode="complex")  # reads "play king blue one" as the sweep
@@ -117,6 +118,11 @@ def everything_said(narrator: Narrator, state: GameState) -> Iterator[str]:
             after, events = play(state, move)
             yield from narrator.outcome(state, events, after, listener)
             yield narrator.last_card(after, listener, recent=(state, events))
+        if state.rules.timer_seconds and state.winner is None:  # ON11: the turn timer runs out
+            after = state.copy()
+            events = time_out(after)
+            yield from narrator.outcome(state, events, after, listener)
+            yield narrator.last_card(after, listener, recent=(state, events))
 
 
 def sample_positions() -> Iterator[GameState]:
@@ -147,6 +153,16 @@ def sample_positions() -> Iterator[GameState]:
     yield table(marbles={"blue": [5]}, hands={"blue": ["10", "2"], "green": []}, turn="blue", mode="complex")
     yield table(hands={c: [] for c in ("red", "blue", "green", "yellow")}, winner=("red", "green"))
     yield table(hands={"red": [], "green": []}, players=2, teams=False, winner=("red",))
+    # The house rule sets (variants.md): the random 10 (KA11, ON9), the 5 on an opponent going round (KA10),
+    # the whole hand burned with a marble out (ON3), the turn timer (ON11).
+    yield table(marbles={"red": [10], "blue": [16]}, hands={"red": ["10", "5"]}, rules_set="karooty")
+    yield table(marbles={"red": [10]}, hands={"red": ["10"], "blue": ["4", "6"]}, rules_set="online")
+    yield table(marbles={"red": [17], "blue": [19]}, hands={"red": ["2", "3"]}, rules_set="online",
+                last_card=LastCard("yellow", "3", parse_move("time out", COMPLEX)))
+    yield table(marbles={"red": [30]}, hands={"red": ["K"]}, rules_set="karooty",
+                last_card=LastCard("blue", "10", parse_move("play ten burn", COMPLEX)))
+    yield table(marbles={"red": [30], "blue": [50]}, hands={"red": ["2"]}, rules_set="karooty",  # KA9's plough
+                last_card=LastCard("blue", "K", parse_move("play king blue one", COMPLEX)))
 
 
 POSITIONS = list(sample_positions())

@@ -138,3 +138,23 @@ def test_joining_a_table_that_does_not_exist_says_so_and_ends(start_server: Any,
     assert result.returncode == 2
     assert "The server refused: there is no table quiet whale one" in result.stdout
     assert "Cannot go on at this table" in result.stdout
+
+
+def test_a_server_table_plays_by_the_house_rules_it_was_created_with(start_server: Any, tmp_path: Path) -> None:
+    """Issue 14 with issue 13: `--rules online` reaches the server, which plays and stores that rule set."""
+    server = start_server(bot_delay=0)
+    options = {"players": 2, "teams": False, "mode": "regular", "rules": "online", "seats": ["human", "bot"], "seed": 9}
+    host, said = _front_end(server.url, Intent("create", name="Ann", options=options),
+                            itertools.cycle(ALWAYS_FIRST_OPTION), tmp_path / "ann.json")
+    assert host.run() == 0
+    assert "This match is played by Jackaroo Online's rules." in said.text
+    assert host.state is not None and host.state.rules.rule_set == "online"
+    assert "win" in said.text.splitlines()[-1].lower()
+
+
+def test_a_table_the_rule_set_does_not_allow_is_refused(start_server: Any, tmp_path: Path) -> None:
+    server = start_server(bot_delay=0)
+    options = {"players": 2, "teams": False, "mode": "regular", "rules": "karooty", "seats": ["human", "bot"]}
+    host, said = _front_end(server.url, Intent("create", name="Ann", options=options), iter(()), tmp_path / "a.json")
+    assert host.run() != 0
+    assert "KA1" in said.text or "4 players in teams" in said.text, said.text

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import NoReturn
 
-from voicejack.engine import GameState
+from voicejack.engine import GameState, Rules
 
 EXIT_ILLEGAL = 1
 EXIT_BAD_INPUT = 2
@@ -34,3 +34,37 @@ def load_table_or_complain(path: str, prog: str) -> GameState | None:
     except TableFileError as error:
         complain(prog, str(error))
         return None
+
+
+def add_table_options(parser: argparse.ArgumentParser, *, timer: bool = True) -> None:
+    """The table's choices every command that starts a match takes: players, teams, version, rule set, timer."""
+    from voicejack.engine.rulesets import RULE_SET_NAMES
+
+    parser.add_argument("--players", type=int, choices=(2, 4), default=4)
+    parser.add_argument("--free-for-all", action="store_true", help="4 players, every player for themselves")
+    parser.add_argument("--complex", action="store_true", help="the complex version (R31-R35; VoiceJack's rules only)")
+    parser.add_argument("--rules", choices=RULE_SET_NAMES, default="voicejack",
+                        help="the rule set: VoiceJack's own (default), karooty or online (shared/spec/variants.md)")
+    if timer:
+        parser.add_argument("--turn-seconds", type=int, metavar="N", default=None,
+                            help="online rules only: the turn timer in seconds (default 40, 0 switches it off)")
+
+
+def rules_from_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Rules:
+    """The table ``add_table_options`` asked for; a one-line usage error (status 2) for a table that cannot be."""
+    from voicejack.engine import make_rules
+
+    if args.free_for_all and args.players == 2:
+        parser.error("--free-for-all needs 4 players (2 players never have partners anyway)")
+    if args.complex and args.rules != "voicejack":
+        parser.error(f"--complex is a version of VoiceJack's own rules; the {args.rules} rules have one version")
+    if args.rules == "karooty" and (args.players != 4 or args.free_for_all):
+        parser.error("the karooty rules are played by 4 players in teams only (KA1)")
+    turn_seconds = getattr(args, "turn_seconds", None)
+    if turn_seconds is not None and args.rules != "online":
+        parser.error(f"--turn-seconds is for the online rules only; the {args.rules} rules have no turn timer")
+    try:
+        return make_rules(args.players, teams=not args.free_for_all, mode="complex" if args.complex else "regular",
+                          rule_set=args.rules, turn_seconds=turn_seconds)
+    except ValueError as error:
+        parser.error(str(error))

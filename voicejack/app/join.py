@@ -7,9 +7,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from voicejack.app.common import CommandParser, complain
+from voicejack.app.common import CommandParser, add_table_options, complain, rules_from_options
 from voicejack.app.play import _common_options, _open_audio, _open_voice, _remember, _seats, _settings_from
-from voicejack.engine import Rules, make_rules
+from voicejack.engine import Rules
 from voicejack.engine.state import Seat
 from voicejack.remote.session import Intent, SeatStore, Session
 from voicejack.remote.table import RemoteConfig, RemoteTable
@@ -93,7 +93,7 @@ def watch_main(argv: Sequence[str]) -> int:
 def table_options(rules: Rules, seats: Sequence[Seat], seed: int | None) -> dict[str, Any]:
     """The create message's table fields; seats that are not bots become seats for people."""
     options: dict[str, Any] = {
-        "players": rules.players, "teams": rules.teams, "mode": rules.mode,
+        "players": rules.players, "teams": rules.teams, "mode": rules.mode, "rules": rules.rule_set,
         "seats": [seat.kind if seat.kind.startswith("bot") else "human" for seat in seats],
         "names": [None if seat.name in ("You", seat.colour.capitalize()) else seat.name for seat in seats],
     }
@@ -115,18 +115,14 @@ def host_remote(args: argparse.Namespace, rules: Rules, seats: Sequence[Seat]) -
 def host_main(argv: Sequence[str]) -> int:
     parser = CommandParser(prog="voicejack host", description="Create a table on a server and take its first seat.")
     parser.add_argument("server", help=SERVER_HELP)
-    parser.add_argument("--players", type=int, choices=(2, 4), default=4)
-    parser.add_argument("--free-for-all", action="store_true", help="4 players, every player for themselves")
-    parser.add_argument("--complex", action="store_true", help="the complex version")
+    add_table_options(parser, timer=False)  # ON11's timer is not run on server tables yet
     parser.add_argument("--seats", help="seat kinds in seat order, e.g. human,bot,human,bot (default: you and bots)")
     parser.add_argument("--names", help="seat names in seat order")
     parser.add_argument("--name", help="your name at the table")
     parser.add_argument("--seed", type=int, help="seed for the first dealer and every shuffle")
     _common_options(parser)
     args = parser.parse_args(argv)
-    if args.free_for_all and args.players == 2:
-        parser.error("--free-for-all needs 4 players")
-    rules = make_rules(args.players, teams=not args.free_for_all, mode="complex" if args.complex else "regular")
+    rules = rules_from_options(parser, args)
     try:
         seats = _seats(rules.seats, args.seats, args.names)
     except ValueError as error:

@@ -10,8 +10,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from voicejack.app.common import EXIT_BAD_INPUT, CommandParser, load_table_or_complain
-from voicejack.engine import GameState, make_rules, new_game
+from voicejack.app.common import EXIT_BAD_INPUT, CommandParser, add_table_options, load_table_or_complain, rules_from_options
+from voicejack.engine import GameState, new_game
 from voicejack.engine.state import Seat
 from voicejack.speech import BACKENDS
 from voicejack.table.inputs import InputHub, KeyboardSource
@@ -76,9 +76,7 @@ def _settings_from(args: argparse.Namespace) -> tuple[Settings, str | None]:
 
 def play_main(argv: Sequence[str]) -> int:
     parser = CommandParser(prog="voicejack play", description="Start a match: by default you against three bots, in teams.")
-    parser.add_argument("--players", type=int, choices=(2, 4), default=4)
-    parser.add_argument("--free-for-all", action="store_true", help="4 players, every player for themselves")
-    parser.add_argument("--complex", action="store_true", help="the complex version")
+    add_table_options(parser)
     parser.add_argument("--seats", help="seat kinds in seat order, e.g. human,bot:hard,human,bot "
                         "(human, voice, keyboard, bot, bot:random|easy|medium|hard); default: you and bots")
     parser.add_argument("--names", help="seat names in seat order, e.g. Ann,Bot,Sam,Bot")
@@ -87,9 +85,7 @@ def play_main(argv: Sequence[str]) -> int:
     parser.add_argument("--name", help="with --server: your name at the table")
     _common_options(parser)
     args = parser.parse_args(argv)
-    if args.free_for_all and args.players == 2:
-        parser.error("--free-for-all needs 4 players")
-    rules = make_rules(args.players, teams=not args.free_for_all, mode="complex" if args.complex else "regular")
+    rules = rules_from_options(parser, args)
     try:
         seats = _seats(rules.seats, args.seats, args.names)
     except ValueError as error:
@@ -122,13 +118,11 @@ def resume_main(argv: Sequence[str]) -> int:
 
 def demo_main(argv: Sequence[str]) -> int:
     parser = CommandParser(prog="voicejack demo", description="Bots only, narrated with sound: hear what the game sounds like.")
-    parser.add_argument("--players", type=int, choices=(2, 4), default=4)
-    parser.add_argument("--free-for-all", action="store_true")
-    parser.add_argument("--complex", action="store_true")
+    add_table_options(parser, timer=False)
     parser.add_argument("--seed", type=int, help="seed for the first dealer and every shuffle")
     _common_options(parser)
     args = parser.parse_args(argv)
-    rules = make_rules(args.players, teams=not args.free_for_all, mode="complex" if args.complex else "regular")
+    rules = rules_from_options(parser, args)
     seats = tuple(Seat(c, c.capitalize(), "bot") for c in rules.seats)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
     state, _ = new_game(rules, seed=seed, seats=seats)

@@ -9,23 +9,27 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from voicejack.app.common import EXIT_BAD_INPUT, EXIT_ILLEGAL, CommandParser, complain, load_table_or_complain
-from voicejack.engine import PhraseError, apply_move, find_move, legal_phrases, make_rules, new_game
+from voicejack.app.common import (
+    EXIT_BAD_INPUT,
+    EXIT_ILLEGAL,
+    CommandParser,
+    add_table_options,
+    complain,
+    load_table_or_complain,
+    rules_from_options,
+)
+from voicejack.engine import PhraseError, apply_move, find_move, legal_phrases, new_game
 from voicejack.tablefile import save_table
 
 
 def new_main(argv: Sequence[str]) -> int:
     parser = CommandParser(prog="voicejack new", description="Write a fresh table file after the first deal.")
-    parser.add_argument("--players", type=int, choices=(2, 4), default=4)
-    parser.add_argument("--free-for-all", action="store_true", help="4 players, every player for themselves")
-    parser.add_argument("--complex", action="store_true", help="the complex version (R31-R35)")
+    add_table_options(parser)
     parser.add_argument("--seed", type=int, default=None, help="seed for the dealer draw and every shuffle")
     parser.add_argument("--out", required=True, metavar="TABLE.json")
     args = parser.parse_args(argv)
-    if args.free_for_all and args.players == 2:
-        return complain(parser.prog, "--free-for-all needs 4 players (2 players never have partners anyway)")
+    rules = rules_from_options(parser, args)
     seed = args.seed if args.seed is not None else _fresh_seed()
-    rules = make_rules(args.players, teams=not args.free_for_all, mode="complex" if args.complex else "regular")
     state, _ = new_game(rules, seed=seed)
     try:
         save_table(state, args.out)

@@ -28,6 +28,7 @@ class Cue(StrEnum):
     DEAL = "deal"
     WIN = "win"
     SWAP = "swap"
+    TICK = "tick"
 
 
 # The forward step of each colour's marbles (in team play the sonifier uses the team's first colour).

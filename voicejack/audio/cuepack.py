@@ -43,6 +43,7 @@ CUE_DESCRIPTIONS: Final[dict[Cue, str]] = {
     Cue.DEAL: "cards were dealt",
     Cue.WIN: "the match is won",
     Cue.SWAP: "two marbles swapped places (the jack)",
+    Cue.TICK: "one second of the turn timer's last ten (Jackaroo Online rules)",
 }
 
 
@@ -231,6 +232,13 @@ def swap(rate: int) -> np.ndarray:
     return _finish((_chirp(t, 500.0, 1000.0) + _chirp(t, 1000.0, 500.0)) * env, rate, 0.55)
 
 
+def tick(rate: int) -> np.ndarray:
+    """A soft wooden tick, like a clock heard from across the room: short, quiet, never in the way of speech."""
+    t = _time(0.05, rate)
+    knock = _partials(t, (1800.0, 2700.0), (1.0, 0.4), (0.008, 0.005))
+    return _finish(knock, rate, 0.32)  # the quietest cue of the pack
+
+
 SYNTHS: Final[dict[Cue, Callable[[int], np.ndarray]]] = {
     Cue.STEP_RED: step_red,
     Cue.STEP_BLUE: step_blue,
@@ -247,6 +255,7 @@ SYNTHS: Final[dict[Cue, Callable[[int], np.ndarray]]] = {
     Cue.DEAL: deal,
     Cue.WIN: win,
     Cue.SWAP: swap,
+    Cue.TICK: tick,
 }
 
 

@@ -28,6 +28,14 @@ partner's in team play) against the opponents', in cells of progress:
   is worse; a complex 10 that makes an opponent burn is worth
   ``force_burn`` and spares the bot that opponent's threats.
 
+Under the house rule sets (variants.md) the same scoring reads the rule
+set: what blocks a walk (KA5: only the own colour; ON4-ON5: bases and
+walls of one colour), which marbles walls protect, the king's plough and
+the 5 on any marble as threats, the 10's random burn, and under Karooty
+(KA6) a marble of the other team standing on a goal entrance: ``entrance``
+for each one that bars the side's lane, and as much for each that bars an
+opponent's.
+
 The "hard" level also plans one turn ahead with its own hand: the best
 few moves are blended with the best follow-up their kept cards allow.
 """
@@ -35,7 +43,7 @@ few moves are blended with the best follow-up their kept cards allow.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from collections import Counter
 from dataclasses import dataclass
 
@@ -51,9 +59,11 @@ from voicejack.engine import (
 )
 from voicejack.engine.board import BASE_BY_INDEX, COLOUR_INDEX, HOME, MARBLE_SLICES, MARBLES_BY_INDEX, SAFE_OFFSET
 from voicejack.engine.cards import ACE_STEPS, SEVEN, SWEEP_STEPS, WALK_VALUES
-from voicejack.engine.events import Event, MarbleCaptured
+from voicejack.engine.events import Event, MarbleCaptured, RandomBurn
+from voicejack.engine.rulesets import Five, GoalEntrance, King, Passing, RuleSet, Ten, Walls
 
 WIN_SCORE = 1_000_000.0
+Blocked = Callable[[list[int], int, int], bool]
 LAST_TRACK_PROGRESS = 75
 # An opponent out of cards plays only after a new deal, and the bot may move away first.
 EMPTY_HAND_FACTOR = 0.25
@@ -77,7 +87,8 @@ class Weights:
     own_capture: float = 25.0   # extra cost of sending one's own or partner's marble home
     cards: float = 1.0          # the value of the cards kept in hand
     opportunity: float = 0.3    # opponents' marbles the kept cards could send home next turn
-    force_burn: float = 6.0     # an opponent losing a turn to a complex 10
+    force_burn: float = 6.0     # an opponent losing a turn to a complex 10 (or a Karooty one, KA11)
+    entrance: float = 4.0       # KA6: a marble of the other team on a goal entrance
     random_rate: float = 0.0    # chance of playing a random legal move instead (easy level)
     race: bool = True           # value track marbles by the turns they still need (race.py), not plain progress
     plan: float = 0.0           # weight of the best follow-up with the cards kept (hard level)
@@ -100,7 +111,11 @@ class _Context:
 
     __slots__ = (
         "attackers",
+        "blocked",
+        "book",
         "complex",
+        "five_any",
+        "sweeps",
         "me",
         "memo",
         "opponents",
@@ -117,7 +132,8 @@ class _Context:
         self.out_value = weights.out
         # Race values by free places (index 1..4), or None to count plain progress.
         self.race: tuple[tuple[float, ...], ...] | None = (
-            ((),) + tuple(race_value(free, rules.complex) for free in range(1, 5)) if weights.race else None
+            ((),) + tuple(race_value(free, rules.book.king is King.OUT_OR_SWEEP) for free in range(1, 5))
+            if weights.race else None
         )
         team = rules.team_of(me)
         self.team: tuple[int, ...] = tuple(COLOUR_INDEX[c] for c in team)
@@ -130,7 +146,12 @@ class _Context:
         counts = Counter(unseen_cards(view, me))
         self.unseen = counts
         self.unseen_total = sum(counts.values())
-        self.complex = rules.complex
+        self.complex = rules.complex  # the version (R3); what the rule set allows is read from ``book``
+        book = rules.book
+        self.book = book
+        self.sweeps = book.king is King.OUT_OR_SWEEP        # R31, KA9, ON7
+        self.five_any = book.five is not Five.MOVER_ONLY    # R34, KA10, ON8
+        self.blocked = _blocker(book)
         self.memo: dict[tuple[frozenset[str], int], float] = {}
 
     def holds_any(self, ranks: frozenset[str], hand_size: int) -> float:
@@ -200,6 +221,39 @@ def _colour_value(ctx: _Context, marbles: list[int], index: int, w: Weights) -> 
     return value
 
 
+def _blocker(book: RuleSet) -> Blocked:
+    """What stops a walk under ``book``: R22-R24, KA5 or ON4-ON5."""
+    if book.passing is Passing.OWN_COLOUR_BLOCKS:
+        return _blocked_karooty
+    if book.walls is Walls.SAME_COLOUR:
+        return _blocked_online
+    return _blocked
+
+
+def _blocked_karooty(board: list[int], cell: int, mover: int) -> bool:
+    """KA5: only the mover's own colour and a marble on its own base stop it."""
+    occupant = board[cell]
+    return occupant >= 0 and (occupant >> 2 == mover >> 2 or cell == BASE_BY_INDEX[occupant >> 2])
+
+
+def _blocked_online(board: list[int], cell: int, mover: int) -> bool:
+    """ON4-ON5: a marble on its own base, or the front of a wall of one colour that is not the mover's."""
+    occupant = board[cell]
+    if occupant < 0:
+        return False
+    if cell == BASE_BY_INDEX[occupant >> 2]:
+        return True
+    behind = board[cell - 1]
+    return behind >= 0 and behind != mover and behind >> 2 == occupant >> 2 != mover >> 2
+
+
+def _protected(book: RuleSet, marble: int, behind: int, attacker: int) -> bool:
+    """Is ``marble`` wall-protected from ``attacker`` (-1: from a marble coming out or walking back)?"""
+    if behind < 0 or behind == attacker or book.walls is Walls.NONE:
+        return False
+    return book.walls is Walls.ANY_COLOUR or behind >> 2 == marble >> 2
+
+
 def _blocked(board: list[int], cell: int, mover: int) -> bool:
     """Whether ``mover`` may not step over the marble on ``cell`` (R22-R24)."""
     occupant = board[cell]
@@ -219,7 +273,8 @@ def _danger(after: GameState, ctx: _Context, skip: str | None) -> float:
     marbles = after.marbles
     board = after.board
     hands = after.hands
-    complex_mode = ctx.complex
+    book = ctx.book
+    blocked = ctx.blocked
     opponents = ctx.opponents
     attackers = ctx.attackers
     total = 0.0
@@ -236,27 +291,27 @@ def _danger(after: GameState, ctx: _Context, skip: str | None) -> float:
             walked = (start - BASE_BY_INDEX[attacker_index]) % 76
             if walked + distance > LAST_TRACK_PROGRESS:
                 continue  # that many steps would take it into its own safe zone instead
-            exposed = behind < 0 or behind == attacker
+            exposed = not _protected(book, marble, behind, attacker)
             if (
-                complex_mode and distance == 5 and exposed and walked != 0
-                and _path_clear(board, attacker, start, 5)
+                ctx.five_any and distance == 5 and exposed and walked != 0
+                and _path_clear(board, attacker, start, 5, blocked)
             ):
                 for opponent in opponents:  # any opponent's 5 may push any marble onto this one (R34)
                     threats.setdefault(opponent, set()).add("5")
             if attacker_index not in attackers:
                 continue
-            if complex_mode and walked + 13 <= LAST_TRACK_PROGRESS + 4 and _sweep_clear(board, start):
+            if ctx.sweeps and walked + 13 <= LAST_TRACK_PROGRESS + 4 and _sweep_clear(board, start):
                 threats.setdefault(attacker_index, set()).add("K")
-            if not exposed or distance == 13 or not _path_clear(board, attacker, start, distance):
+            if not exposed or distance == 13 or not _path_clear(board, attacker, start, distance, blocked):
                 continue
             ranks = _EXACT_FORWARD.get(distance, ())
             if distance < 7 and _has_other_marble(marbles, attacker):
                 ranks = ranks + ("7",)
             if ranks:
                 threats.setdefault(attacker_index, set()).update(ranks)
-        if behind < 0:
+        if not _protected(book, marble, behind, -1):
             ahead = board[cell + 4 - 76 if cell + 4 >= 76 else cell + 4]
-            if ahead >= 0 and ahead >> 2 in attackers and _back_path_clear(board, ahead, cell):
+            if ahead >= 0 and ahead >> 2 in attackers and _back_path_clear(board, ahead, cell, blocked):
                 threats.setdefault(ahead >> 2, set()).add("4")
             for opponent in opponents:
                 if cell == BASE_BY_INDEX[opponent] and HOME in marbles[MARBLE_SLICES[opponent]]:
@@ -290,19 +345,19 @@ def _exposed_marbles(marbles: list[int], board: list[int], colours: Iterable[int
                 yield marble, cell, board[cell - 1]
 
 
-def _path_clear(board: list[int], mover: int, start: int, distance: int) -> bool:
+def _path_clear(board: list[int], mover: int, start: int, distance: int, blocked: Blocked = _blocked) -> bool:
     for step in range(1, distance):
         cell = start + step
         if cell >= 76:
             cell -= 76
-        if _blocked(board, cell, mover):
+        if blocked(board, cell, mover):
             return False
     return True
 
 
-def _back_path_clear(board: list[int], mover: int, target: int) -> bool:
+def _back_path_clear(board: list[int], mover: int, target: int, blocked: Blocked = _blocked) -> bool:
     for step in range(1, 4):
-        if _blocked(board, (target + step) % 76, mover):
+        if blocked(board, (target + step) % 76, mover):
             return False
     return True
 
@@ -322,7 +377,7 @@ def _has_other_marble(marbles: list[int], marble: int) -> bool:
     return any(marbles[m] != HOME for m in range(start, start + 4) if m != marble)
 
 
-def _reach(hand: list[str], complex_mode: bool) -> set[int]:
+def _reach(hand: list[str], sweeps: bool) -> set[int]:
     """The forward distances the cards in ``hand`` can walk one marble exactly."""
     reach: set[int] = set()
     for card in hand:
@@ -332,7 +387,7 @@ def _reach(hand: list[str], complex_mode: bool) -> set[int]:
             reach.update(range(1, SEVEN + 1))
         elif card in WALK_VALUES:
             reach.add(WALK_VALUES[card])
-        elif card == "K" and complex_mode:
+        elif card == "K" and sweeps:
             reach.add(SWEEP_STEPS)
     return reach
 
@@ -345,12 +400,14 @@ def _opportunity(after: GameState, ctx: _Context, kept: list[str]) -> float:
     mover_base = BASE_BY_INDEX[mover]
     marbles = after.marbles
     board = after.board
-    reach = _reach(kept, ctx.complex)
+    reach = _reach(kept, ctx.sweeps)
+    book = ctx.book
+    blocked = ctx.blocked
     backward = "4" in kept
     coming_out = ("A" in kept or "K" in kept) and HOME in marbles[MARBLE_SLICES[mover]]
     total = 0.0
     for marble, cell, behind in _exposed_marbles(marbles, board, ctx.opponents):
-        hit = coming_out and cell == mover_base and behind < 0
+        hit = coming_out and cell == mover_base and not _protected(book, marble, behind, -1)
         for distance in reach:
             if hit:
                 break
@@ -358,14 +415,14 @@ def _opportunity(after: GameState, ctx: _Context, kept: list[str]) -> float:
             if start < 0:
                 start += 76
             hunter = board[start]
-            if hunter < 0 or hunter >> 2 != mover or (behind >= 0 and behind != hunter):
+            if hunter < 0 or hunter >> 2 != mover or _protected(book, marble, behind, hunter):
                 continue
             if (start - mover_base) % 76 + distance > LAST_TRACK_PROGRESS:
                 continue
-            hit = _path_clear(board, hunter, start, distance)
-        if not hit and backward and behind < 0:
+            hit = _path_clear(board, hunter, start, distance, blocked)
+        if not hit and backward and not _protected(book, marble, behind, -1):
             hunter = board[(cell + 4) % 76]
-            hit = hunter >= 0 and hunter >> 2 == mover and _back_path_clear(board, hunter, cell)
+            hit = hunter >= 0 and hunter >> 2 == mover and _back_path_clear(board, hunter, cell, blocked)
         if hit:
             total += _track_value(ctx, marbles, marble)
     return total
@@ -389,9 +446,22 @@ def _cards_value(after: GameState, me: str, hand: list[str]) -> float:
         value += 10.0 if near_base else (4.0 if at_home and out_cards else 1.0)
     value += 2.0 * min(hand.count("7"), 2)
     value += 1.0 * min(hand.count("J"), 1)
-    if after.rules.complex:
+    book = after.rules.book
+    if book.king is King.OUT_OR_SWEEP and book.ten is not Ten.WALK_ONLY:
         value += 2.0 * min(hand.count("K"), 1) + 1.0 * min(hand.count("10"), 1)
     return value
+
+
+def _entrances(after: GameState, ctx: _Context) -> float:
+    """KA6: goal entrances the side's marbles bar to opponents, less those opponents bar to the side."""
+    board = after.board
+    balance = 0.0
+    for sides, others, sign in ((ctx.team, ctx.opponents, -1.0), (ctx.opponents, ctx.team, 1.0)):
+        for index in sides:
+            guard = board[BASE_BY_INDEX[index] - 1]
+            if guard >= 0 and guard >> 2 in others and min(after.marbles[MARBLE_SLICES[index]]) <= SAFE_OFFSET:
+                balance += sign
+    return balance
 
 
 def _remaining_hand(hand: list[str], move: Move) -> list[str]:
@@ -466,6 +536,14 @@ class HeuristicBot:
         if move.kind is MoveKind.FORCE_BURN and after.forced_burn:
             skip = after.turn  # the forced player loses the turn in which it could have struck
             total += w.force_burn if COLOUR_INDEX[skip] in ctx.opponents else -w.force_burn
+        for event in events:
+            if isinstance(event, RandomBurn):  # KA11 costs the target a card and the turn; ON9 only the card
+                if event.loses_turn:
+                    skip = event.target
+                worth = w.force_burn if event.loses_turn else w.force_burn / 2
+                total += worth if COLOUR_INDEX[event.target] in ctx.opponents else -worth
+        if w.entrance and ctx.book.goal_entrance is GoalEntrance.GUARDED:
+            total += w.entrance * _entrances(after, ctx)
         if w.danger:
             total -= w.danger * _danger(after, ctx, skip)
         if w.cards:

@@ -81,6 +81,24 @@ class BurnForced:
 
 
 @dataclass(frozen=True, slots=True)
+class RandomBurn:
+    """A 10 made ``target`` burn ``card``, drawn at random; under KA11 they lose their turn, under ON9 not."""
+
+    colour: Colour
+    target: Colour
+    card: Rank
+    loses_turn: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOut:
+    """ON11: ``colour``'s turn timer ran out; ``card``, drawn at random from the hand, was burned."""
+
+    colour: Colour
+    card: Rank
+
+
+@dataclass(frozen=True, slots=True)
 class CardBurned:
     colour: Colour
     card: Rank
@@ -135,5 +153,5 @@ class Won:
 
 Event = (
     CardPlayed | MarbleCameOut | MarbleWalked | MarbleCaptured | MarblesSwapped | EnteredSafeZone
-    | BurnForced | CardBurned | HandBurned | PlayerFinished | Reshuffled | Dealt | TurnPassed | Won
+    | BurnForced | RandomBurn | TimedOut | CardBurned | HandBurned | PlayerFinished | Reshuffled | Dealt | TurnPassed | Won
 )

@@ -5,19 +5,24 @@ from __future__ import annotations
 import random
 
 from voicejack.engine.board import SEATS_FOUR, SEATS_TWO
-from voicejack.engine.cards import FOUR_DEAL_SIZES, TWO_PLAYER_DEAL_SIZE, full_deck
+from voicejack.engine.cards import full_deck
 from voicejack.engine.events import Dealt, Event
 from voicejack.engine.moves import Move
-from voicejack.engine.dealing import deal_batch
+from voicejack.engine.dealing import deal_batch, first_deal_size
+from voicejack.engine.rulesets import VOICEJACK
 from voicejack.engine.rules import apply_move
 from voicejack.engine.state import GameState, Rules, Seat, all_home
 
 
-def make_rules(players: int = 4, teams: bool = True, mode: str = "regular") -> Rules:
+def make_rules(
+    players: int = 4, teams: bool = True, mode: str = "regular",
+    rule_set: str = VOICEJACK, turn_seconds: int | None = None,
+) -> Rules:
+    """The table's choices; ValueError, in a player's words, for a table the rule set does not allow (R1, KA1)."""
     if players not in (2, 4):
         raise ValueError("Jackaroo is played by 2 or 4 players, never 3")
     seats = SEATS_FOUR if players == 4 else SEATS_TWO
-    return Rules(mode=mode, teams=teams and players == 4, seats=seats)
+    return Rules(mode=mode, teams=teams and players == 4, seats=seats, rule_set=rule_set, turn_seconds=turn_seconds)
 
 
 def default_seats(rules: Rules) -> tuple[Seat, ...]:
@@ -44,7 +49,7 @@ def new_game(rules: Rules, seed: int = 0, seats: tuple[Seat, ...] | None = None)
         deal_index=0,
         pile=pile,
     )
-    size = FOUR_DEAL_SIZES[0] if rules.players == 4 else TWO_PLAYER_DEAL_SIZE
+    size = first_deal_size(rules)
     deal_batch(state, size)
     return state, [Dealt(dealer, 0, size, state.turn, len(state.pile))]
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 from voicejack.engine.board import COLOURS, NUMBER_WORDS, marble_id, marble_words
 from voicejack.engine.cards import FOUR_STEPS_BACK, RANK_WORDS, SEVEN, SWEEP_STEPS, WALK_VALUES, WORD_RANKS
+from voicejack.engine.rulesets import King
 from voicejack.engine.types import MarbleId, Rank
 
 if TYPE_CHECKING:
@@ -27,7 +28,8 @@ class MoveKind(Enum):
     SWAP = "swap"              # jack (R18)
     FORCE_BURN = "force_burn"  # complex 10 makes the next player burn (R35)
     BURN = "burn"              # burn one card (R29, or answering R35)
-    BURN_HAND = "burn_hand"    # burn the whole hand (R30)
+    BURN_HAND = "burn_hand"    # burn the whole hand (R30, ON3)
+    TIME_OUT = "time_out"      # ON11: the turn timer ran out, a random card burned (never offered)
 
 
 STEP_WORDS: Final = (
@@ -39,6 +41,8 @@ NO_MARBLE: Final = -1
 #: ``burn hand`` names no card: the whole hand goes (R30).
 NO_CARD: Final = ""
 ACE_WORDS: Final = ("one", "eleven")
+#: ON11's history entry when the turn timer ran out.
+TIME_OUT_PHRASE: Final = "time out"
 #: How far the cards named with one marble walk it; the king's 13 is the sweep (or, regular, never legal).
 WALKED_BY_ONE_CARD: Final = {**WALK_VALUES, "4": FOUR_STEPS_BACK, "7": SEVEN, "K": SWEEP_STEPS}
 
@@ -96,6 +100,8 @@ def _phrase(move: Move) -> str:
     kind = move.kind
     if kind is MoveKind.BURN_HAND:
         return "burn hand"
+    if kind is MoveKind.TIME_OUT:
+        return TIME_OUT_PHRASE
     card = RANK_WORDS[move.card]
     if kind is MoveKind.WALK:
         if move.card == "A":
@@ -124,13 +130,14 @@ def _phrase(move: Move) -> str:
 def parse_move(text: str, rules: Rules) -> Move:
     """The move a phrase names, judged on its words alone: no position, no legality.
 
-    Case and spacing do not matter. The version matters for one phrase
+    Case and spacing do not matter. The rule set matters for one phrase
     only: ``play king red one`` is the sweep in the complex version (R31)
-    and a 13-step walk, never legal, in the regular one. Raises
+    and under Karooty and Online (KA9, ON7), and a 13-step walk, never
+    legal, in the regular one. ``time out`` is ON11's history entry. Raises
     PhraseSyntaxError, saying what is wrong, for words that are no move
     phrase.
     """
-    return _parse(text, rules.complex)
+    return _parse(text, rules.book.king is King.OUT_OR_SWEEP)
 
 
 def _parse(text: str, complex_version: bool) -> Move:
@@ -138,6 +145,8 @@ def _parse(text: str, complex_version: bool) -> Move:
     if not words:
         raise PhraseSyntaxError("the phrase is empty")
     head = words[0]
+    if words == ["time", "out"]:
+        return Move(NO_CARD, MoveKind.TIME_OUT)
     if head == "burn":
         return _burn(words)
     if head != "play":

@@ -7,17 +7,7 @@ legal one (R39); ``apply_move`` mutates the state and returns the events.
 
 from __future__ import annotations
 
-from voicejack.engine.board import (
-    BASE_BY_INDEX,
-    COLOUR_INDEX,
-    COLOURS,
-    HOME,
-    MARBLE_SLICES,
-    MARBLES_BY_INDEX,
-    MAX_PROGRESS,
-    SAFE_OFFSET,
-    colour_marbles,
-)
+from voicejack.engine.board import BASE_BY_INDEX, COLOUR_INDEX, COLOURS, HOME, MARBLE_SLICES, SAFE_OFFSET, colour_marbles
 from voicejack.engine.cards import (
     ACE_STEPS,
     RANK_ORDER,
@@ -38,21 +28,32 @@ from voicejack.engine.events import (
     MarblesSwapped,
     MarbleWalked,
     PlayerFinished,
+    RandomBurn,
+    TimedOut,
     TurnPassed,
     Won,
 )
 from voicejack.engine.moves import NO_CARD, IllegalMoveError, Move, MoveKind, parse_move
+from voicejack.engine.rulesets import Burning, Five, Jack, King, Ten
+from voicejack.engine.walking import _MOVEMENTS, Movement, Walk, movement, track_path
+# The walking functions lived here before walking.py; they stay importable from here (VoiceJack's rules).
+from voicejack.engine.walking import _forward_path as _forward_path
+from voicejack.engine.walking import _out_capture as _out_capture
+from voicejack.engine.walking import _place as _place
+from voicejack.engine.walking import _reach as _reach
+from voicejack.engine.walking import _swappable as _swappable
+from voicejack.engine.walking import _sweep as _sweep
+from voicejack.engine.walking import _unplace as _unplace
+from voicejack.engine.walking import _walk_backward as _walk_backward
+from voicejack.engine.walking import _walk_forward as _walk_forward
 from voicejack.engine import validity
 from voicejack.engine.dealing import deal
 from voicejack.engine.state import GameState, LastCard, winner_from_marbles
-from voicejack.engine.types import Colour, MarbleId, Position, Rank
+from voicejack.engine.types import Colour, MarbleId, Rank
 from voicejack.engine.validity import check_state
 
 #: The longest forward walk each card may ask of one of the mover's marbles (R13, R14, R17).
 FORWARD_REACH = {**WALK_VALUES, "A": max(ACE_STEPS), "7": SEVEN}
-
-# A walk's outcome: the positions stepped on, and the marbles it sends home.
-Walk = tuple[list[Position], list[MarbleId]]
 
 
 # --------------------------------------------------------------------------
@@ -61,206 +62,12 @@ Walk = tuple[list[Position], list[MarbleId]]
 
 def mover_colour(state: GameState, colour: Colour) -> Colour:
     """The colour whose marbles ``colour`` plays on (R19, R36)."""
-    if state.rules.teams and state.marbles_in(colour) == 4:
-        partner = state.rules.partner(colour)
+    rules = state.rules
+    if rules.teams and min(state.marbles[MARBLE_SLICES[COLOUR_INDEX[colour]]]) > SAFE_OFFSET:
+        partner = rules.partner(colour)
         assert partner is not None
         return partner
     return colour
-
-
-# --------------------------------------------------------------------------
-# Walking (R21-R27)
-
-
-def _walk_forward(state: GameState, marble: MarbleId, steps: int) -> Walk | None:
-    """The path of ``marble`` walking ``steps`` forward, or None if a movement rule forbids it."""
-    if not _reach(state, marble, steps) >> steps & 1:
-        return None
-    return _forward_path(state, marble, steps)
-
-
-def _forward_path(state: GameState, marble: MarbleId, steps: int) -> Walk:
-    """The positions a legal forward walk steps on, and the marble it lands on (R26), if any."""
-    position = state.marbles[marble]
-    base = BASE_BY_INDEX[marble >> 2]
-    start = position if position > SAFE_OFFSET else (position - base) % 76
-    path = [p if p > SAFE_OFFSET else (base + p) % 76 for p in range(start + 1, start + steps + 1)]
-    end = path[-1]
-    landed_on = state.board[end] if end <= SAFE_OFFSET else -1
-    return path, [landed_on] if landed_on >= 0 else []
-
-
-def _reach(state: GameState, marble: MarbleId, limit: int = SWEEP_STEPS) -> int:
-    """Every forward walk ``marble`` may make, in one pass: bit k is set when walking k steps (1..limit) is legal.
-
-    This is where the movement rules R21-R27 are judged for every forward
-    walk; legal-move generation asks it once per marble, not once per card.
-    """
-    marbles = state.marbles
-    board = state.board
-    position = marbles[marble]
-    if position == HOME:
-        return 0
-    colour_index = marble >> 2
-    base = BASE_BY_INDEX[colour_index]
-    start = position if position > SAFE_OFFSET else (position - base) % 76
-    own = marbles[MARBLE_SLICES[colour_index]]
-    mask = 0
-    for steps in range(1, min(limit, MAX_PROGRESS - start) + 1):
-        progress = start + steps
-        if progress > SAFE_OFFSET:
-            if progress in own:
-                break
-            mask |= 1 << steps
-            continue
-        cell = base + progress
-        if cell >= 76:
-            cell -= 76
-        occupant = board[cell]
-        if occupant >= 0:
-            if cell == BASE_BY_INDEX[occupant >> 2]:
-                break
-            behind = board[cell - 1]
-            if behind >= 0 and behind != marble:
-                break
-            mask |= 1 << steps  # landing captures, even on the mover's own colour (R22, R26)
-            if occupant >> 2 == colour_index:
-                break
-            continue
-        mask |= 1 << steps
-    return mask
-
-
-def _walk_backward(state: GameState, marble: MarbleId, steps: int) -> Walk | None:
-    """The 4 (R16): track marbles only, over the same rules walking backwards."""
-    board = state.board
-    position = state.marbles[marble]
-    if not 0 <= position < 76:
-        return None
-    colour_index = marble >> 2
-    path: list[Position] = []
-    captured: list[MarbleId] = []
-    for step in range(1, steps + 1):
-        cell = (position - step) % 76
-        occupant = board[cell]
-        if occupant >= 0:
-            if cell == BASE_BY_INDEX[occupant >> 2]:
-                return None
-            behind = board[cell - 1]
-            if behind >= 0 and behind != marble:
-                return None
-            if step != steps:
-                if occupant >> 2 == colour_index:
-                    return None
-            else:
-                captured.append(occupant)
-        path.append(cell)
-    return path, captured
-
-
-def _sweep(state: GameState, marble: MarbleId) -> Walk | None:
-    """Complex king (R31-R33): 13 forward, sending home everything passed or landed on."""
-    marbles = state.marbles
-    board = state.board
-    position = marbles[marble]
-    if not 0 <= position < 76:
-        return None
-    colour_index = marble >> 2
-    base = BASE_BY_INDEX[colour_index]
-    start = (position - base) % 76
-    target = start + SWEEP_STEPS
-    if target > MAX_PROGRESS:
-        return None
-    own = marbles[MARBLE_SLICES[colour_index]]
-    path: list[Position] = []
-    captured: list[MarbleId] = []
-    for progress in range(start + 1, target + 1):
-        if progress > SAFE_OFFSET:
-            if progress in own:
-                return None
-            path.append(progress)
-            continue
-        cell = (base + progress) % 76
-        occupant = board[cell]
-        if occupant >= 0:
-            if cell == BASE_BY_INDEX[occupant >> 2]:
-                return None
-            captured.append(occupant)
-        path.append(cell)
-    return path, captured
-
-
-def _out_capture(state: GameState, colour_index: int) -> tuple[MarbleId, MarbleId] | None:
-    """Bringing out (R20): (marble coming out, marble captured or -1), or None."""
-    marbles = state.marbles
-    for marble in MARBLES_BY_INDEX[colour_index]:
-        if marbles[marble] == HOME:
-            break
-    else:
-        return None
-    base = BASE_BY_INDEX[colour_index]
-    occupant = state.board[base]
-    if occupant < 0:
-        return marble, -1
-    if occupant >> 2 == colour_index:
-        return None
-    if state.board[base - 1] >= 0:  # the occupant is a wall's front marble (R24, R27)
-        return None
-    return marble, occupant
-
-
-def _swappable(state: GameState, marble: MarbleId, other: MarbleId) -> bool:
-    """R18: both on the track, neither on its own base, neither wall-protected without the pair."""
-    board = state.board
-    for subject in (marble, other):
-        cell = state.marbles[subject]
-        if not 0 <= cell < 76 or cell == BASE_BY_INDEX[subject >> 2]:
-            return False
-        behind = board[cell - 1]
-        if behind >= 0 and behind != marble and behind != other:
-            return False
-    return True
-
-
-# --------------------------------------------------------------------------
-# Making and unmaking a walk on the board
-
-
-def _place(
-    state: GameState, marble: MarbleId, path: list[Position], captured: list[MarbleId],
-) -> tuple[Position, list[tuple[MarbleId, Position]]]:
-    """Move ``marble`` to the end of ``path`` and send ``captured`` home. Returns undo data."""
-    marbles = state.marbles
-    board = state.board
-    undo = [(c, marbles[c]) for c in captured]
-    for c in captured:
-        cell = marbles[c]
-        if 0 <= cell < 76 and board[cell] == c:
-            board[cell] = -1
-        marbles[c] = HOME
-    start = marbles[marble]
-    if 0 <= start < 76:
-        board[start] = -1
-    end = path[-1]
-    marbles[marble] = end
-    if end <= SAFE_OFFSET:
-        board[end] = marble
-    return start, undo
-
-
-def _unplace(state: GameState, marble: MarbleId, start: Position, undo: list[tuple[MarbleId, Position]]) -> None:
-    marbles = state.marbles
-    board = state.board
-    end = marbles[marble]
-    if end <= SAFE_OFFSET:
-        board[end] = -1
-    marbles[marble] = start
-    if 0 <= start < 76:
-        board[start] = marble
-    for c, position in undo:
-        marbles[c] = position
-        if 0 <= position < 76:
-            board[position] = c
 
 
 # --------------------------------------------------------------------------
@@ -268,61 +75,104 @@ def _unplace(state: GameState, marble: MarbleId, start: Position, undo: list[tup
 
 
 def forced_burn_target(state: GameState, colour: Colour) -> Colour | None:
-    """Who a forcing 10 played by ``colour`` would make burn (R35): the next player in seat order
-    holding cards, never ``colour`` itself; None when nobody else holds cards."""
+    """Who a burning 10 played by ``colour`` makes burn: the next player in turn order holding cards (R35,
+    KA11), or under ON9 the next opponent holding cards; never ``colour`` itself; None when there is nobody."""
     rules = state.rules
+    skipped = rules.team_of(colour) if rules.book.ten is Ten.RANDOM_BURN_OPPONENT else (colour,)
     seat = rules.next_seat(colour)
     while seat != colour:
-        if state.hands[seat]:
+        if state.hands[seat] and seat not in skipped:
             return seat
         seat = rules.next_seat(seat)
     return None
 
 
-def _moves_for_card(state: GameState, colour: Colour, card: Rank, movers: range, reach: list[int]) -> list[Move]:
-    """``reach[i]`` is the _reach mask of marble ``movers[i]``."""
+def _moves_for_card(
+    state: GameState, colour: Colour, card: Rank, movers: range, reach: list[int], walks: Movement,
+) -> list[Move]:
+    """``reach[i]`` is the reach mask of marble ``movers[i]``."""
     marbles = state.marbles
     moves: list[Move] = []
-    complex_mode = state.rules.complex
+    book = state.rules.book
     if card in WALK_VALUES:
         steps = WALK_VALUES[card]
-        if card == "5" and complex_mode:
-            moves.extend(_complex_five(state, colour, movers))
+        if card == "5" and book.five is not Five.MOVER_ONLY:
+            moves.extend(_any_five(state, colour, movers, walks))
         else:
             for marble, mask in zip(movers, reach):
                 if mask >> steps & 1:
                     moves.append(Move(card, MoveKind.WALK, marble, steps))
-        if card == "10" and complex_mode and forced_burn_target(state, colour) is not None:
+        if card == "10" and book.ten is not Ten.WALK_ONLY and forced_burn_target(state, colour) is not None:
             moves.append(Move(card, MoveKind.FORCE_BURN))
     elif card == "A" or card == "K":
-        if _out_capture(state, movers.start >> 2) is not None:
+        if walks.out(state, movers.start >> 2) is not None:
             moves.append(Move(card, MoveKind.OUT))
         if card == "A":
             for marble, mask in zip(movers, reach):
                 for steps in ACE_STEPS:
                     if mask >> steps & 1:
                         moves.append(Move(card, MoveKind.WALK, marble, steps))
-        elif complex_mode:
+        elif book.king is King.OUT_OR_SWEEP:
             for marble in movers:
                 if _sweep(state, marble) is not None:
                     moves.append(Move(card, MoveKind.SWEEP, marble, SWEEP_STEPS))
     elif card == "4":
         for marble in movers:
-            if _walk_backward(state, marble, 4) is not None:
+            if walks.backward(state, marble, 4) is not None:
                 moves.append(Move(card, MoveKind.WALK, marble, 4))
     elif card == "7":
         for marble, mask in zip(movers, reach):
             if mask >> SEVEN & 1:
                 moves.append(Move(card, MoveKind.WALK, marble, SEVEN))
-        moves.extend(_splits(state, colour, movers, reach))
+        moves.extend(_splits(state, colour, movers, reach, walks))
     elif card == "J":
+        swappable = walks.swappable
         for marble in movers:
             if not 0 <= marbles[marble] < 76:
                 continue
             own_colour = marble >> 2
             for other in range(16):
-                if other >> 2 != own_colour and _swappable(state, marble, other):
+                if other >> 2 != own_colour and swappable(state, marble, other):
                     moves.append(Move(card, MoveKind.SWAP, marble, 0, other))
+        if book.jack is Jack.OPPONENTS and state.rules.teams:
+            team = {COLOUR_INDEX[c] for c in state.rules.team_of(colour)}
+            moves = [move for move in moves if move.kind is not MoveKind.SWAP or move.second >> 2 not in team]
+    return moves
+
+
+def _any_five(state: GameState, colour: Colour, movers: range, walks: Movement) -> list[Move]:
+    """The 5 on any marble: R34 (complex), KA10 (Karooty), ON8 (Online)."""
+    five = state.rules.book.five
+    if five is Five.ANY_MARBLE:
+        return _complex_five(state, colour, movers)
+    marbles = state.marbles
+    board = state.board
+    team = {COLOUR_INDEX[c] for c in state.rules.team_of(colour)}
+    mover_index = movers.start >> 2
+    moves: list[Move] = []
+    for marble in range(16):
+        position = marbles[marble]
+        owner = marble >> 2
+        if position == HOME:
+            continue
+        if owner != mover_index:
+            if position > SAFE_OFFSET or position == BASE_BY_INDEX[owner]:
+                continue  # only the mover's own are walked in the lane or off their base (R19, R23)
+            if five is Five.ANY_BY_ITS_COLOUR:
+                behind = board[position - 1]
+                if behind >= 0 and behind >> 2 == owner:
+                    continue  # ON5, ON8: another colour's wall front is not pushed
+        if five is Five.ANY_PASSING_ALL:
+            if owner in team:
+                legal = walks.five_reach(state, marble, 5) >> 5 & 1
+            else:
+                legal = walks.opponent_five_reach(state, marble, 5) >> 5 & 1  # KA10: round again
+        else:
+            legal = walks.reach(state, marble, 5) >> 5 & 1
+            if legal and owner not in team and _forward_path(state, marble, 5)[0][-1] > SAFE_OFFSET:
+                continue  # ON8: an opponent is never taken into its safe zone
+        if legal:
+            moves.append(Move("5", MoveKind.WALK, marble, 5))
     return moves
 
 
@@ -339,18 +189,18 @@ def _complex_five(state: GameState, colour: Colour, movers: range) -> list[Move]
             continue
         if position > SAFE_OFFSET and owner != mover_index:
             continue
-        walk = _walk_forward(state, marble, 5)
-        if walk is None:
+        if not _reach(state, marble, 5) >> 5 & 1:
             continue
-        if owner not in team and walk[0][-1] > SAFE_OFFSET:
+        if owner not in team and _forward_path(state, marble, 5)[0][-1] > SAFE_OFFSET:
             continue  # never deliver an opponent's marble home
         moves.append(Move("5", MoveKind.WALK, marble, 5))
     return moves
 
 
-def _splits(state: GameState, colour: Colour, movers: range, reach: list[int]) -> list[Move]:
+def _splits(state: GameState, colour: Colour, movers: range, reach: list[int], walks: Movement) -> list[Move]:
     """R17: 7 = a + b over two different marbles, the second judged after the first (and R36)."""
     moves: list[Move] = []
+    second_reach = walks.reach
     for first, mask in zip(movers, reach):
         for first_steps in range(1, SEVEN):
             if not mask >> first_steps & 1:
@@ -358,14 +208,14 @@ def _splits(state: GameState, colour: Colour, movers: range, reach: list[int]) -
             start, undo = _place(state, first, *_forward_path(state, first, first_steps))
             second_steps = SEVEN - first_steps
             for second in colour_marbles(mover_colour(state, colour)):
-                if second != first and _reach(state, second, second_steps) >> second_steps & 1:
+                if second != first and second_reach(state, second, second_steps) >> second_steps & 1:
                     moves.append(Move("7", MoveKind.SPLIT, first, first_steps, second, second_steps))
             _unplace(state, first, start, undo)
     return moves
 
 
 def legal_moves(state: GameState) -> list[Move]:
-    """Every legal move of the player to act, each once (R28-R30, R39)."""
+    """Every legal move of the player to act, each once (R28-R30, R39; KA4, ON3)."""
     if state.winner is not None:
         return []
     colour = state.turn
@@ -373,17 +223,22 @@ def legal_moves(state: GameState) -> list[Move]:
     ranks = sorted(set(hand), key=RANK_ORDER.__getitem__)
     if state.forced_burn:
         return [Move(rank, MoveKind.BURN) for rank in ranks]
+    walks = _MOVEMENTS.get(state.rules.book) or movement(state.rules.book)
     movers = colour_marbles(mover_colour(state, colour))
     longest = max((FORWARD_REACH.get(rank, 0) for rank in ranks), default=0)
-    reach = [_reach(state, marble, longest) if longest else 0 for marble in movers]
+    reach_of = walks.reach
+    reach = [reach_of(state, marble, longest) if longest else 0 for marble in movers]
     moves: list[Move] = []
     for rank in ranks:
-        moves.extend(_moves_for_card(state, colour, rank, movers, reach))
+        moves.extend(_moves_for_card(state, colour, rank, movers, reach, walks))
     if moves:
         return moves
-    if any(0 <= state.marbles[m] < 76 for m in movers):
-        return [Move(rank, MoveKind.BURN) for rank in ranks]  # R29
-    return [Move(NO_CARD, MoveKind.BURN_HAND)]  # R30
+    burning = state.rules.book.burning
+    if burning is Burning.ONE_CARD or (
+        burning is Burning.BY_MARBLES and any(0 <= state.marbles[m] < 76 for m in movers)
+    ):
+        return [Move(rank, MoveKind.BURN) for rank in ranks]  # R29, KA4
+    return [Move(NO_CARD, MoveKind.BURN_HAND)]  # R30, ON3
 
 
 def legal_phrases(state: GameState) -> list[str]:
@@ -408,15 +263,22 @@ def _why_illegal(state: GameState, move: Move, moves: list[Move]) -> str:
     """': <reason>' for the plainest reasons a move is not legal, else nothing."""
     if state.winner is not None:
         return ": the match is over (R38)"
+    if move.kind is MoveKind.TIME_OUT:
+        return ": the turn timer's burn is the table's doing, never a move to choose (ON11)"
     hand = state.hands[state.turn]
     if move.kind is not MoveKind.BURN_HAND and move.card not in hand:
         return f": {state.turn} holds no {RANK_WORDS[move.card]}"
     if state.forced_burn:
         return ": a ten made them burn one card (R35)"
+    burning = state.rules.book.burning
     if moves and moves[0].kind is MoveKind.BURN_HAND:
+        if burning is Burning.WHOLE_HAND:
+            return ": no card moves a marble, so the whole hand goes (ON3)"
         return ": no card moves a marble and none is on the track, so the whole hand goes (R30)"
     if move.kind in (MoveKind.BURN, MoveKind.BURN_HAND):
         if moves[0].kind is MoveKind.BURN:
+            if burning is Burning.ONE_CARD:
+                return ": under these rules one card of your choice is burned, never the hand (KA4)"
             return ": a marble is on the track, so one card is burned (R29)"
         return ": a card in the hand can move, and playing is compulsory (R28)"
     return ""
@@ -467,6 +329,12 @@ def _apply(state: GameState, move: Move) -> list[Event]:
     if kind is MoveKind.FORCE_BURN:
         target = forced_burn_target(state, colour)
         assert target is not None, "a forcing 10 is only offered when somebody else holds cards"
+        ten = state.rules.book.ten
+        if ten is not Ten.CHOSEN_BURN_LOSES_TURN:
+            loses_turn = ten is Ten.RANDOM_BURN_LOSES_TURN
+            events.append(RandomBurn(colour, target, _burn_at_random(state, target), loses_turn))
+            _pass_turn(state, target if loses_turn else colour, events)  # KA11: play goes on after them
+            return events
         events.append(BurnForced(colour, target))
         state.turn = target
         state.forced_burn = True
@@ -476,11 +344,40 @@ def _apply(state: GameState, move: Move) -> list[Event]:
     return events
 
 
+def _burn_at_random(state: GameState, colour: Colour) -> Rank:
+    """KA11, ON9, ON11: one card of ``colour``'s hand, drawn evenly by the table's seeded generator, is burned."""
+    hand = state.hands[colour]
+    card = hand.pop(state.rng.randrange(len(hand)))
+    state.discard.append(card)
+    return card
+
+
+def time_out(state: GameState) -> list[Event]:
+    """ON11: the player to act ran out of time; a random card of their hand is burned and the turn passes.
+
+    Recorded in the history as ``time out``. The table calls this; it is never among the legal moves.
+    """
+    if state.winner is not None or not state.hands[state.turn]:
+        raise IllegalMoveError("nobody is playing: the turn timer cannot run out now")
+    colour = state.turn
+    move = Move(NO_CARD, MoveKind.TIME_OUT)
+    card = _burn_at_random(state, colour)
+    state.last_card = LastCard(colour, card, move)
+    state.history.append((colour, move))
+    state.forced_burn = False
+    events: list[Event] = [TimedOut(colour, card)]
+    _pass_turn(state, colour, events)
+    if validity.debug_checks:
+        check_state(state)
+    return events
+
+
 def _carry_out(state: GameState, colour: Colour, move: Move, events: list[Event]) -> None:
     kind = move.kind
     if kind is MoveKind.OUT:
         colour_index = COLOUR_INDEX[mover_colour(state, colour)]
-        found = _out_capture(state, colour_index)
+        book = state.rules.book
+        found = (_MOVEMENTS.get(book) or movement(book)).out(state, colour_index)
         assert found is not None, f"illegal move {move.phrase}"
         marble, captured = found
         cell = BASE_BY_INDEX[colour_index]
@@ -491,7 +388,10 @@ def _carry_out(state: GameState, colour: Colour, move: Move, events: list[Event]
         state.marbles[marble] = cell
         state.board[cell] = marble
     elif kind is MoveKind.WALK or kind is MoveKind.SWEEP:
-        if _walk(state, colour, move.marble, move.steps, events, backward=move.backward, sweep=kind is MoveKind.SWEEP):
+        if _walk(
+            state, colour, move.marble, move.steps, events,
+            backward=move.backward, sweep=kind is MoveKind.SWEEP, five=move.card == "5",
+        ):
             _check_finished(state, colour, move.marble, events)
     elif kind is MoveKind.SPLIT:
         if _walk(state, colour, move.marble, move.steps, events):
@@ -510,15 +410,23 @@ def _carry_out(state: GameState, colour: Colour, move: Move, events: list[Event]
 
 def _walk(
     state: GameState, colour: Colour, marble: MarbleId, steps: int, events: list[Event],
-    backward: bool = False, sweep: bool = False,
+    backward: bool = False, sweep: bool = False, five: bool = False,
 ) -> bool:
     """Carry out one marble's walk; True when it entered its safe zone."""
+    walk: Walk | None
+    book = state.rules.book
+    walks = _MOVEMENTS.get(book) or movement(book)
     if sweep:
         walk = _sweep(state, marble)
     elif backward:
-        walk = _walk_backward(state, marble, steps)
+        walk = walks.backward(state, marble, steps)
+    elif five and book.five is Five.ANY_PASSING_ALL:
+        if COLOURS[marble >> 2] in state.rules.team_of(colour):
+            walk = _forward_path(state, marble, steps) if walks.five_reach(state, marble, steps) >> steps & 1 else None
+        else:  # KA10: a pushed opponent goes on past its own base
+            walk = track_path(state, marble, steps) if walks.opponent_five_reach(state, marble, 5) >> 5 & 1 else None
     else:
-        walk = _walk_forward(state, marble, steps)
+        walk = _forward_path(state, marble, steps) if walks.reach(state, marble, steps) >> steps & 1 else None
     assert walk is not None, "illegal walk"
     path, captured = walk
     start = state.marbles[marble]
@@ -553,7 +461,7 @@ def _check_finished(state: GameState, colour: Colour, entered: MarbleId, events:
 
 
 def _pass_turn(state: GameState, colour: Colour, events: list[Event]) -> None:
-    """R12: the next player in seat order holding cards; a new deal when nobody does."""
+    """R12: the next player in turn order (KA2) holding cards; a new deal when nobody does."""
     rules = state.rules
     seat = rules.next_seat(colour)
     for _ in range(len(rules.seats)):

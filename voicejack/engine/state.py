@@ -17,6 +17,7 @@ from voicejack.engine.board import (
     colour_marbles,
 )
 from voicejack.engine.moves import Move
+from voicejack.engine.rulesets import MAX_TURN_SECONDS, VOICEJACK, RuleSet, TurnOrder, rule_set
 from voicejack.engine.types import Cell, Colour, MarbleId, Position, Rank
 
 REGULAR: Final = "regular"
@@ -26,11 +27,19 @@ MODES: Final = (REGULAR, COMPLEX)
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """The table's fixed choices: version, teams, seats (R1-R3)."""
+    """The table's fixed choices: rule set and version, teams, seats, turn timer (R1-R3, variants.md).
+
+    ``book`` is the rule set the engine reads; ``order`` the seats in turn
+    order (R12, KA2). ``turn_seconds`` None means the rule set's default.
+    """
 
     mode: str = REGULAR
     teams: bool = True
     seats: tuple[Colour, ...] = SEATS_FOUR
+    rule_set: str = VOICEJACK
+    turn_seconds: int | None = None
+    book: RuleSet = field(init=False, repr=False, compare=False)
+    order: tuple[Colour, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -39,6 +48,26 @@ class Rules:
             raise ValueError("seats must be red, blue, green, yellow (4 players) or red, green (2 players)")
         if self.teams and len(self.seats) != 4:
             raise ValueError("teams need 4 players")
+        book = rule_set(self.rule_set, self.mode)
+        if book.teams_only and not self.teams:
+            raise ValueError(f"the {book.name} rule set is played by 4 players in teams only")
+        if self.turn_seconds is not None:
+            if not book.has_timer and self.turn_seconds != 0:
+                raise ValueError(f"the {book.name} rule set has no turn timer")
+            if not 0 <= self.turn_seconds <= MAX_TURN_SECONDS:
+                raise ValueError(f"the turn timer must be from 0 to {MAX_TURN_SECONDS} seconds")
+        object.__setattr__(self, "book", book)
+        order = self.seats
+        if book.turn_order is TurnOrder.AGAINST_THE_MARBLES:
+            order = (self.seats[0], *reversed(self.seats[1:]))
+        object.__setattr__(self, "order", order)
+
+    @property
+    def timer_seconds(self) -> int:
+        """ON11: seconds per human turn, 0 for no timer."""
+        if self.turn_seconds is None:
+            return self.book.default_turn_seconds
+        return self.turn_seconds
 
     @property
     def complex(self) -> bool:
@@ -62,12 +91,13 @@ class Rules:
         return tuple(c for c in self.seats if c in (colour, partner))
 
     def next_seat(self, colour: Colour) -> Colour:
-        index = self.seats.index(colour)
-        return self.seats[(index + 1) % len(self.seats)]
+        """The player after ``colour`` in turn order (R12, KA2)."""
+        order = self.order
+        return order[(order.index(colour) + 1) % len(order)]
 
     def previous_seat(self, colour: Colour) -> Colour:
-        index = self.seats.index(colour)
-        return self.seats[(index - 1) % len(self.seats)]
+        order = self.order
+        return order[(order.index(colour) - 1) % len(order)]
 
 
 @dataclass(frozen=True, slots=True)

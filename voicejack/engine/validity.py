@@ -23,6 +23,7 @@ from voicejack.engine.board import (
     position_to_text,
 )
 from voicejack.engine.cards import COPIES_PER_RANK, DECK_SIZE, FOUR_DEAL_SIZES, RANKS
+from voicejack.engine.rulesets import Deals
 from voicejack.engine.state import GameState, board_from_marbles, winning_sides
 from voicejack.engine.types import Colour, Rank
 
@@ -57,6 +58,13 @@ def _check_seats(state: GameState) -> None:
     for key, colour in (("turn", state.turn), ("dealer", state.dealer)):
         if colour not in seats:
             raise InvalidStateError(f"'{key}' must be one of {', '.join(seats)}, not {colour!r}")
+    book = state.rules.book
+    if book.deals is Deals.FOUR_EACH_DEALER_MOVES and state.deal_index != 0:
+        raise InvalidStateError(f"'deal' must be 0 under the {book.name} rules: every deal is alike (ON2)")
+    if state.forced_burn and book.random_ten:
+        raise InvalidStateError(
+            f"'forced_burn' never occurs under the {book.name} rules: their 10 burns a card at random at once"
+        )
     # 4 players deal a 4-4-5 cycle (R9); 2 players deal 4 each until the pile is short (R10), so a
     # hand-made pile may let their count run past the six deals of a full pile.
     if len(seats) == 4 and not 0 <= state.deal_index < len(FOUR_DEAL_SIZES):

@@ -26,15 +26,9 @@ from voicejack.engine.board import (
 )
 from voicejack.engine.cards import ACE_STEPS, FOUR_STEPS_BACK, SEVEN, SWEEP_STEPS, WALK_VALUES
 from voicejack.engine.moves import NO_MARBLE, Move, MoveKind
-from voicejack.engine.rules import (
-    _forward_path,
-    _out_capture,
-    _place,
-    _reach,
-    _walk_backward,
-    legal_moves,
-    mover_colour,
-)
+from voicejack.engine.rules import legal_moves, mover_colour
+from voicejack.engine.rulesets import Burning, Five, GoalEntrance, Jack, King, Passing, Ten, Walls
+from voicejack.engine.walking import _forward_path, _place, movement
 from voicejack.engine.state import GameState
 
 
@@ -68,7 +62,12 @@ class Why(StrEnum):
     SWAP_OWN_COLOUR = "swap_own_colour"    # R18: the jack swaps with another colour
     DELIVERS_OPPONENT = "delivers_opponent"  # R34: a 5 never takes an opponent's marble into its safe zone
     NOBODY_TO_BURN = "nobody_to_burn"      # R35: nobody else holds cards
-    NOT_COMPLEX = "not_complex"            # R31-R35 are complex-mode moves
+    NOT_COMPLEX = "not_complex"            # R31-R35 are complex-mode moves (or of a house rule set)
+    GOAL_ENTRANCE = "goal_entrance"        # KA6: a marble of the other team stands on the goal entrance
+    SWAP_PARTNER = "swap_partner"          # ON10: the jack never swaps with a partner
+    BURN_ONE_CARD_RULE = "burn_one_card_rule"  # KA4: with no move one card is burned, never the hand
+    BURN_HAND_RULE = "burn_hand_rule"      # ON3: with no move the whole hand is burned
+    TIMER_ONLY = "timer_only"              # ON11: "time out" is the timer's, never a move to choose
     NO_SUCH_MARBLE = "no_such_marble"      # a colour nobody plays here (2 players)
     OTHER = "other"                        # a rule not named above
 
@@ -107,6 +106,8 @@ def why_illegal(state: GameState, move: Move, seat: str | None = None) -> Illega
         raise ValueError(f"{move.phrase} is legal")
     if state.winner is not None:
         return IllegalReason(Why.GAME_OVER, move.card)
+    if move.kind is MoveKind.TIME_OUT:
+        return IllegalReason(Why.TIMER_ONLY)
     if seat is not None and seat != state.turn:
         return IllegalReason(Why.NOT_YOUR_TURN, move.card, colour=state.turn)
     hand = state.hands[state.turn]
@@ -116,15 +117,17 @@ def why_illegal(state: GameState, move: Move, seat: str | None = None) -> Illega
     burning = bool(legal) and all(m.kind in (MoveKind.BURN, MoveKind.BURN_HAND) for m in legal)
     if state.forced_burn:
         return IllegalReason(Why.MUST_BURN_FORCED, move.card)
+    rule = state.rules.book.burning
     if move.kind in (MoveKind.BURN, MoveKind.BURN_HAND):
         if not burning:
             return IllegalReason(Why.CANNOT_BURN, move.card)
         if move.kind is MoveKind.BURN_HAND:
-            return IllegalReason(Why.BURN_ONE_CARD, move.card)
-        return IllegalReason(Why.MUST_BURN_HAND, move.card)
+            return IllegalReason(Why.BURN_ONE_CARD_RULE if rule is Burning.ONE_CARD else Why.BURN_ONE_CARD, move.card)
+        return IllegalReason(Why.BURN_HAND_RULE if rule is Burning.WHOLE_HAND else Why.MUST_BURN_HAND, move.card)
     if burning:
-        whole = legal[0].kind is MoveKind.BURN_HAND
-        return IllegalReason(Why.MUST_BURN_HAND if whole else Why.MUST_BURN, move.card)
+        if legal[0].kind is not MoveKind.BURN_HAND:
+            return IllegalReason(Why.MUST_BURN, move.card)
+        return IllegalReason(Why.BURN_HAND_RULE if rule is Burning.WHOLE_HAND else Why.MUST_BURN_HAND, move.card)
     return _move_reason(state, move)
 
 
@@ -136,7 +139,7 @@ def _move_reason(state: GameState, move: Move) -> IllegalReason:
     if kind is MoveKind.FORCE_BURN:
         if card != "10":
             return IllegalReason(Why.NOT_THIS_CARD, card)
-        if not state.rules.complex:
+        if state.rules.book.ten is Ten.WALK_ONLY:
             return IllegalReason(Why.NOT_COMPLEX, card)
         return IllegalReason(Why.NOBODY_TO_BURN, card)
     if kind is MoveKind.SWAP:
@@ -146,7 +149,7 @@ def _move_reason(state: GameState, move: Move) -> IllegalReason:
     if kind is MoveKind.SWEEP:
         if card != "K":
             return IllegalReason(Why.NOT_THIS_CARD, card)
-        if not state.rules.complex:
+        if state.rules.book.king is King.OUT_ONLY:
             return IllegalReason(Why.NOT_COMPLEX, card)
     elif not _walks(card, move.steps):
         return IllegalReason(Why.NOT_THIS_CARD, card, move.marble, move.steps)
@@ -170,7 +173,8 @@ def _owner_reason(state: GameState, move: Move, marble: int, mover: str) -> Ille
     if COLOURS[marble >> 2] not in state.rules.seats:
         return IllegalReason(Why.NO_SUCH_MARBLE, card, marble)
     owner = COLOURS[marble >> 2]
-    pushing = card == "5" and state.rules.complex and move.kind is MoveKind.WALK
+    five = state.rules.book.five
+    pushing = card == "5" and five is not Five.MOVER_ONLY and move.kind is MoveKind.WALK
     if owner != mover and not pushing:
         return IllegalReason(Why.NOT_YOURS, card, marble, colour=mover)
     position = state.marbles[marble]
@@ -178,8 +182,12 @@ def _owner_reason(state: GameState, move: Move, marble: int, mover: str) -> Ille
         return IllegalReason(Why.AT_HOME, card, marble)
     if position > SAFE_OFFSET and (move.backward or move.kind is MoveKind.SWEEP or owner != mover):
         return IllegalReason(Why.IN_SAFE_ZONE, card, marble)
-    if pushing and position == BASE_BY_INDEX[marble >> 2]:
-        return IllegalReason(Why.ON_OWN_BASE, card, marble)
+    if pushing and position == BASE_BY_INDEX[marble >> 2] and (five is Five.ANY_MARBLE or owner != mover):
+        return IllegalReason(Why.ON_OWN_BASE, card, marble)  # R34; KA10, ON8 spare the mover's own
+    if pushing and five is Five.ANY_BY_ITS_COLOUR and owner != mover:
+        behind = state.board[position - 1]
+        if behind >= 0 and behind >> 2 == marble >> 2:
+            return IllegalReason(Why.WALL_PROTECTED, card, marble, blocker=behind, position=position)  # ON8
     return None
 
 
@@ -193,10 +201,23 @@ def _walk_reason(state: GameState, move: Move, part: int = 1) -> IllegalReason:
         return _sweep_reason(state, move)
     if move.backward:
         return _backward_obstacle(state, move, marble, steps)
-    if move.card == "5" and state.rules.complex and COLOURS[marble >> 2] not in state.rules.team_of(mover):
-        if _reach(state, marble, steps) >> steps & 1:
+    five = state.rules.book.five
+    if move.card == "5" and five in (Five.ANY_MARBLE, Five.ANY_BY_ITS_COLOUR) and (
+        COLOURS[marble >> 2] not in state.rules.team_of(mover)
+    ):
+        if _reach_of(state, marble, steps, "5") >> steps & 1:
             return IllegalReason(Why.DELIVERS_OPPONENT, move.card, marble, steps)
     return _forward_obstacle(state, move.card, marble, steps, part)
+
+
+def _reach_of(state: GameState, marble: int, steps: int, card: str) -> int:
+    """The rule set's reach mask for ``marble`` walking with ``card`` (KA10's 5 passes more)."""
+    walks = movement(state.rules.book)
+    if card == "5" and state.rules.book.five is Five.ANY_PASSING_ALL:
+        if COLOURS[marble >> 2] in state.rules.team_of(state.turn):
+            return walks.five_reach(state, marble, steps)
+        return walks.opponent_five_reach(state, marble, steps)
+    return walks.reach(state, marble, steps)
 
 
 def _progress(state: GameState, marble: int) -> int:
@@ -208,7 +229,7 @@ def _forward_obstacle(state: GameState, card: str, marble: int, steps: int, part
     """What stops ``marble`` walking ``steps`` forward: the step where ``_reach`` stopped, explained."""
     colour = COLOURS[marble >> 2]
     start = _progress(state, marble)
-    reached = _reach(state, marble, steps).bit_length() - 1  # the walks 1..reached are allowed
+    reached = _reach_of(state, marble, steps, card).bit_length() - 1  # the walks 1..reached are allowed
     base = IllegalReason(Why.OVERSHOOTS, card, marble, steps, part=part, left=MAX_PROGRESS - start)
     if reached >= steps:
         return IllegalReason(Why.OTHER, card, marble, steps, part=part)
@@ -220,7 +241,16 @@ def _forward_obstacle(state: GameState, card: str, marble: int, steps: int, part
                 return IllegalReason(Why.PASSES_OWN, card, marble, steps, occupant, landed, part=part)
     if start + reached + 1 > MAX_PROGRESS:
         return base
+    book = state.rules.book
+    if card == "5" and book.five is Five.ANY_PASSING_ALL and colour not in state.rules.team_of(state.turn):
+        cell = (state.marbles[marble] + reached + 1) % 76  # KA10: a pushed opponent stays on the track
+        return _cell_obstacle(state, card, marble, steps, cell, part)
     blocked_at = position_after_progress(colour, start + reached + 1)
+    if blocked_at == SAFE_OFFSET + 1 and book.goal_entrance is GoalEntrance.GUARDED:
+        entrance = (BASE_BY_INDEX[marble >> 2] - 1) % 76
+        guard = state.board[entrance]
+        if guard >= 0 and guard != marble and COLOURS[guard >> 2] not in state.rules.team_of(colour):
+            return IllegalReason(Why.GOAL_ENTRANCE, card, marble, steps, guard, entrance, part=part)  # KA6
     if blocked_at > SAFE_OFFSET:
         own = [m for m in colour_marbles(colour) if state.marbles[m] == blocked_at]
         return IllegalReason(Why.PASSES_OWN, card, marble, steps, own[0] if own else None, blocked_at, part=part)
@@ -232,6 +262,9 @@ def _cell_obstacle(state: GameState, card: str, marble: int, steps: int, cell: i
     occupant = state.board[cell]
     if occupant >= 0 and cell == BASE_BY_INDEX[occupant >> 2]:
         return IllegalReason(Why.BASE_BLOCKS, card, marble, steps, occupant, cell, part=part)
+    book = state.rules.book
+    if occupant >= 0 and book.passing is Passing.OWN_COLOUR_BLOCKS and occupant >> 2 == marble >> 2:
+        return IllegalReason(Why.PASSES_OWN, card, marble, steps, occupant, cell, part=part)  # KA5
     behind = state.board[cell - 1]
     return IllegalReason(Why.WALL, card, marble, steps, occupant if occupant >= 0 else None, cell,
                          behind if behind >= 0 else None, part=part)
@@ -241,7 +274,7 @@ def _backward_obstacle(state: GameState, move: Move, marble: int, steps: int) ->
     """The 4: the first walk back that ``_walk_backward`` refuses, explained (R16, R22-R24)."""
     position = state.marbles[marble]
     for step in range(1, steps + 1):
-        if _walk_backward(state, marble, step) is not None:
+        if movement(state.rules.book).backward(state, marble, step) is not None:
             continue
         if step > 1:
             passed = (position - step + 1) % 76
@@ -279,7 +312,7 @@ def _out_reason(state: GameState, move: Move) -> IllegalReason:
         return IllegalReason(Why.NONE_AT_HOME, move.card, colour=mover)
     base = BASE_BY_INDEX[index]
     occupant = state.board[base]
-    if occupant < 0 or _out_capture(state, index) is not None:
+    if occupant < 0 or movement(state.rules.book).out(state, index) is not None:
         return IllegalReason(Why.OTHER, move.card)
     if occupant >> 2 == index:
         return IllegalReason(Why.OWN_ON_BASE, move.card, blocker=occupant, position=base)
@@ -298,6 +331,9 @@ def _swap_reason(state: GameState, move: Move) -> IllegalReason:
         return IllegalReason(Why.NOT_YOURS, move.card, mine, colour=mover)
     if other >> 2 == mine >> 2:
         return IllegalReason(Why.SWAP_OWN_COLOUR, move.card, mine, blocker=other)
+    book = state.rules.book
+    if book.jack is Jack.OPPONENTS and COLOURS[other >> 2] in state.rules.team_of(state.turn):
+        return IllegalReason(Why.SWAP_PARTNER, move.card, mine, blocker=other)  # ON10
     for marble in (mine, other):
         position = state.marbles[marble]
         if position == HOME:
@@ -307,7 +343,11 @@ def _swap_reason(state: GameState, move: Move) -> IllegalReason:
         if position == BASE_BY_INDEX[marble >> 2]:
             return IllegalReason(Why.ON_OWN_BASE, move.card, marble)
     for marble in (mine, other):
+        if book.walls is Walls.NONE:
+            break  # KA12
         behind = state.board[state.marbles[marble] - 1]
+        if book.walls is Walls.SAME_COLOUR and behind >= 0 and behind >> 2 != marble >> 2:
+            continue  # ON5: only a marble of its own colour makes a wall
         if behind >= 0 and behind not in (mine, other):
             return IllegalReason(Why.WALL_PROTECTED, move.card, marble, blocker=behind,
                                  position=state.marbles[marble])
@@ -330,7 +370,7 @@ def _split_reason(state: GameState, move: Move) -> IllegalReason:
     found = _owner_reason(state, first_walk, first, mover)
     if found is not None:
         return found
-    if not _reach(state, first, first_steps) >> first_steps & 1:
+    if not _reach_of(state, first, first_steps, "7") >> first_steps & 1:
         return _forward_obstacle(state, "7", first, first_steps)
     after = state.copy(share_rng=True, keep_history=False)
     _place(after, first, *_forward_path(after, first, first_steps))

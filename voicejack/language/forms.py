@@ -65,6 +65,7 @@ COMMANDS: tuple[tuple[CommandName, tuple[str, ...], tuple[str, ...]], ...] = (
     (CommandName.OPTIONS, ("options", "my options", "what can i say"), ("moves",)),
     (CommandName.REPEAT, ("repeat", "say again", "say that again"), ("again",)),
     (CommandName.HELP, ("help",), ()),
+    (CommandName.RULES, ("what are the rules", "the rules", "tell me the rules"), ("rules",)),
     (CommandName.SCORE, ("the score", "what is the score"), ("score",)),
     (CommandName.LAST_CARD, ("last card", "the last card"), ()),
     (CommandName.TURN, ("whose turn", "whose turn is it"), ()),

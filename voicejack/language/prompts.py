@@ -272,6 +272,12 @@ def _simple_refusal(reason: IllegalReason, card: str, subject: str, blocker: str
         Why.DELIVERS_OPPONENT: f"The five can't take {subject} into its own safe zone.",
         Why.NOBODY_TO_BURN: "Nobody else holds cards, so the ten can only walk.",
         Why.NOT_COMPLEX: "That move is for complex tables; this one plays regular.",
+        Why.GOAL_ENTRANCE: (f"{_capital(subject)} can't turn into its safe zone: {blocker} of the other team "
+                            f"stands on its goal entrance{_at(reason.position)}."),
+        Why.SWAP_PARTNER: "Under these rules the jack swaps only with an opponent, never your partner.",
+        Why.BURN_ONE_CARD_RULE: "With no move, under these rules you burn one card of your choice, like burn nine.",
+        Why.BURN_HAND_RULE: "With no move, under these rules your whole hand is burned: say burn hand.",
+        Why.TIMER_ONLY: "Time out is what the turn timer does; it is never a move to choose.",
         Why.NO_SUCH_MARBLE: f"Nobody plays {marble_colour(reason.marble) if reason.marble is not None else 'that colour'} at this table.",
     }
     return texts.get(reason.why, "")

@@ -29,6 +29,7 @@ _CODES: dict[Why, NotUnderstoodCode] = {
     Why.MUST_BURN_FORCED: _Code.FORCED_BURN,
     Why.MUST_BURN: _Code.MUST_BURN,
     Why.MUST_BURN_HAND: _Code.MUST_BURN,
+    Why.BURN_HAND_RULE: _Code.MUST_BURN,
 }
 
 

@@ -46,6 +46,7 @@ class CommandName(StrEnum):
     MARBLES = "marbles"    # one player's line of the board readout ("blue's marbles")
     NEXT = "next"          # the next line of a readout being stepped through
     PREVIOUS = "previous"  # the line before it
+    RULES = "rules"        # the table's rule set and what sets it apart (R3, variants.md)
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ class Announcements:
         view = self.view
         rules = state.rules
         order = view.seats_from(state, listener)
-        lines = [view.say("start.complex" if rules.complex else "start.regular"), self._seating(state, listener)]
+        lines = [*self.rules_lines(state), self._seating(state, listener)]
         for colour in order:
             if colour != listener and view.named(state, colour):
                 lines.append(view.say("start.colour.other", player=view.name(state, colour), colour=view.catalogue.colour(colour)))
@@ -32,6 +32,18 @@ class Announcements:
             lines.append(view.say("start.deal.you_lead", dealer=view.name(state, dealer)))
         else:
             lines.append(view.say("start.deal", dealer=view.name(state, dealer), leader=view.name(state, leader)))
+        return lines
+
+    def rules_lines(self, state: GameState) -> list[str]:
+        """The rule set and version, with what sets them apart (R3, variants.md), and the turn timer (ON11)."""
+        view = self.view
+        rules = state.rules
+        if rules.rule_set != "voicejack":
+            lines = [view.say(f"start.{rules.rule_set}")]
+        else:
+            lines = [view.say("start.complex" if rules.complex else "start.regular")]
+        if rules.timer_seconds:
+            lines.append(view.say("start.timer", seconds=rules.timer_seconds))
         return lines
 
     def _seating(self, state: GameState, listener: str | None) -> str:

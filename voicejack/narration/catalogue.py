@@ -65,6 +65,10 @@ TEMPLATES: Final[Mapping[str, tuple[str, str]]] = {
         "King sweep: {marble} walks 13 {origin} {dest}, sending home every marble it passes.",
         "King sweep: {marble}, {origin} {dest}.",
     ),
+    "opt.plough": (
+        "King plough: {marble} walks 13 {origin} {dest}, sending home every marble it passes, yours too.",
+        "King plough: {marble}, {origin} {dest}.",
+    ),
     "opt.sweep.clear": ("Nobody is in its path.", "Nobody in its path."),
     "opt.split.first": (
         "Seven, split: first {marble} walks {steps}, {origin} {dest}.",
@@ -79,6 +83,18 @@ TEMPLATES: Final[Mapping[str, tuple[str, str]]] = {
     "opt.force_burn": (
         "Ten, forcing a burn: {target} must burn a card and loses the turn. No marble moves.",
         "Ten, forced burn: {target} burns a card and loses the turn.",
+    ),
+    "opt.random_burn": (
+        "Ten, random burn: {target} loses a card at random, and the turn. No marble moves.",
+        "Ten: {target} loses a random card and the turn.",
+    ),
+    "opt.random_burn.keeps": (
+        "Ten, random burn: {target} loses a card at random. No marble moves.",
+        "Ten: {target} loses a random card.",
+    ),
+    "opt.push.round": (
+        "Five on {marble}: it moves {origin} {dest}, past its own base, and must go round again.",
+        "Five on {marble}: {origin} {dest}, round again.",
     ),
     "opt.burn": ("Burn the {card}: it goes unplayed, and your turn passes.", "Burn the {card}."),
     "opt.burn.forced": ("Burn the {card}, as the ten forces you to.", "Burn the {card}."),
@@ -112,6 +128,7 @@ TEMPLATES: Final[Mapping[str, tuple[str, str]]] = {
     "out.ace": ("{player} played an ace as {n}: {marble} walked {origin} {dest}.", "{play} {n}: {marble} {dest}."),
     "out.back": ("{player} played a four: {marble} walked back {origin} {dest}.", "{play} back: {marble} {dest}."),
     "out.push": ("{player} played a five on {marble}: it moved {origin} {dest}.", "{play} on {marble}: {dest}."),
+    "out.plough": ("{player} played a king to plough: {marble} walked 13 {origin} {dest}.", "{play} plough: {marble} {dest}."),
     "out.sweep": ("{player} played a king to sweep: {marble} walked 13 {origin} {dest}.", "{play} sweep: {marble} {dest}."),
     "out.split.first": (
         "{player} played a seven, split: first {marble} walked {steps}, {origin} {dest}.",
@@ -125,6 +142,23 @@ TEMPLATES: Final[Mapping[str, tuple[str, str]]] = {
     "out.captured.item": ("{marble} {origin}", "{marble}"),
     "out.entered": ("{player} now has {count} of 4 marbles in.", "{player} has {count} in."),
     "out.entered.you": ("You now have {count} of 4 marbles in.", "You have {count} in."),
+    # The house rule sets' 10 (KA11, ON9) and turn timer (ON11): the card goes at random.
+    "out.random_burn": (
+        "{player} played a ten: {target} burned {card} at random and loses the turn.",
+        "Ten: {target} burned {card} at random, turn lost.",
+    ),
+    "out.random_burn.you": (
+        "{player} played a ten: you burned {card} at random and lose your turn.",
+        "Ten: you burned {card} at random, turn lost.",
+    ),
+    "out.random_burn.keeps": ("{player} played a ten: {target} burned {card} at random.", "Ten: {target} burned {card}."),
+    "out.random_burn.keeps.you": ("{player} played a ten: you burned {card} at random.", "Ten: you burned {card}."),
+    "out.time_out": ("Time is up for {player}, who burned {card} at random.", "Time up: {player} burned {card}."),
+    "out.time_out.you": ("Time is up: you burned {card} at random.", "Time up: you burned {card}."),
+    "out.push.round": (
+        "{player} played a five on {marble}: it moved {origin} {dest}, past its own base, and must go round again.",
+        "{play} on {marble}: {dest}, round again.",
+    ),
     "out.force": ("{player} played a ten: {target} must burn a card and loses the turn.", "Ten: {target} must burn."),
     "out.force.you": ("{player} played a ten: you must burn a card and lose your turn.", "Ten: you must burn."),
     "out.burned": ("{player} could not move and burned {card}.", "{player} burned {card}."),
@@ -165,6 +199,26 @@ TEMPLATES: Final[Mapping[str, tuple[str, str]]] = {
         "Complex mode: the king sweeps 13, through walls and your own marbles; the five moves any marble; "
         "the ten forces a burn; a marble on its base is safe from both.",
     ),
+    # The house rule sets (variants.md): their two or three most surprising differences, one sentence each.
+    "start.karooty": (
+        "This match is played by Karooty's rules. Turns go against the marbles: red, yellow, green, blue. "
+        "Only your own marbles block you: there are no walls, but an opponent on your goal entrance keeps you out "
+        "of your safe zone. The five moves any marble, the king ploughs 13 cells sending home all it passes, "
+        "and the ten makes the next player lose a random card and the turn.",
+        "Karooty rules: turns go red, yellow, green, blue. Only your own marbles block; no walls; "
+        "an opponent on your goal entrance bars your safe zone. Five moves anyone, king ploughs, ten skips.",
+    ),
+    "start.online": (
+        "This match is played by Jackaroo Online's rules. With no move you burn your whole hand, and every deal is "
+        "4 cards. Any marble may be passed, your own too, and only two of one colour make a wall. "
+        "The ten burns a random card of the next opponent, and the five moves any marble.",
+        "Online rules: no move burns the hand; 4 cards each deal. Pass anyone; walls of one colour only. "
+        "Ten burns an opponent's random card; five moves anyone.",
+    ),
+    "start.timer": (
+        "Each turn has {seconds} seconds; when the time runs out, a card of your hand is burned at random.",
+        "{seconds} seconds a turn.",
+    ),
     "start.teams": ("Two teams: {first} against {second}, partners sitting opposite each other.", "Teams: {first} against {second}."),
     "start.teams.you": (
         "Two teams: {team} against {others}. You play {colour}, opposite your partner.",
@@ -186,6 +240,8 @@ TEMPLATES: Final[Mapping[str, tuple[str, str]]] = {
     "resume.table": ("{version}, {kind}.", "{version}, {kind}."),
     "version.regular": ("regular version", "regular"),
     "version.complex": ("complex mode", "complex"),
+    "version.karooty": ("Karooty rules", "Karooty"),
+    "version.online": ("Jackaroo Online rules", "Online"),
     "kind.teams": ("two teams of two", "teams"),
     "kind.solo": ("every player for themselves", "each for themselves"),
     "kind.two": ("two players", "two players"),
@@ -223,14 +279,17 @@ TEMPLATES: Final[Mapping[str, tuple[str, str]]] = {
     "last.told": ("Last card: {told}", "Last: {told}"),
     "last.card": ("Last card: {player} played {what}.", "Last: {player}, {what}."),
     "last.burn": ("Last card: {player} burned {card}.", "Last: {player} burned {card}."),
+    "last.time_out": ("Last card: {player} ran out of time and burned {card} at random.", "Last: {player}, time out, {card}."),
     "last.burn_hand": ("Last card: {player} burned the whole hand.", "Last: {player} burned the hand."),
     "what.out": ("{card} to bring a marble out", "{card}, out"),
     "what.walk": ("{card} on {marble}", "{card}, {marble}"),
     "what.ace": ("an ace as {n} on {marble}", "ace {n}, {marble}"),
     "what.sweep": ("a king to sweep with {marble}", "king sweep, {marble}"),
+    "what.plough": ("a king to plough with {marble}", "king plough, {marble}"),
     "what.split": ("a seven split, {first_steps} for {marble} and {second_steps} for {other}", "seven split, {first_steps} for {marble}, {second_steps} for {other}"),
     "what.swap": ("a jack to swap {marble} with {other}", "jack, {marble} with {other}"),
     "what.force": ("a ten to force a burn", "ten, forced burn"),
+    "what.random_burn": ("a ten to burn a card at random", "ten, random burn"),
     # ---------------------------------------------------------------- where
     "where": ("{marble} is {at}.", "{marble}, {at}."),
     "where.near": ("{text}.", "{text}."),

@@ -14,6 +14,7 @@ from typing import Final
 from voicejack.engine import GameState, marble_colour, mover_colour, progress
 from voicejack.engine.board import BASE_CELL, SAFE_OFFSET, TRACK_CELLS
 from voicejack.engine.cards import sort_hand
+from voicejack.engine.rulesets import Five
 
 #: How far ahead and behind a marble the narrator looks for other players'
 #: marbles: the reach of a single card (the complex king walks 13).
@@ -39,8 +40,15 @@ def relation(state: GameState, colour: str, listener: str | None) -> Relation:
 
 
 def is_push(state: GameState, player: str, card: str, marble: int) -> bool:
-    """A complex 5 walking a marble that is not one of the marbles the player plays with (R34)."""
-    return card == "5" and state.rules.complex and marble_colour(marble) != mover_colour(state, player)
+    """A 5 walking a marble that is not one of the marbles the player plays with (R34, KA10, ON8)."""
+    return card == "5" and state.rules.book.five is not Five.MOVER_ONLY and marble_colour(marble) != mover_colour(
+        state, player)
+
+
+def goes_round_again(start: int, end: int, marble: int) -> bool:
+    """KA10: a pushed opponent that walked past its own base, its progress now smaller than before."""
+    colour = marble_colour(marble)
+    return is_track(start) and is_track(end) and progress(colour, end) < progress(colour, start)
 
 
 @dataclass(frozen=True, slots=True)

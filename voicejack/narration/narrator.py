@@ -81,6 +81,10 @@ class Narrator:
     def match_start(self, state: GameState, listener: str | None) -> list[str]:
         return self._announcements.match_start(state, listener)
 
+    def rules_lines(self, state: GameState) -> list[str]:
+        """The rule set and version, with what sets them apart, and the turn timer: "what are the rules"."""
+        return self._announcements.rules_lines(state)
+
     def resume_summary(self, state: GameState, listener: str | None) -> list[str]:
         """For ``voicejack resume``: the listener's colour and partner, the version and the table kind."""
         return self._announcements.resume_summary(state, listener)

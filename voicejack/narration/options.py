@@ -13,7 +13,7 @@ from collections.abc import Hashable, Sequence
 
 from voicejack.engine import GameState, Move, MoveKind, legal_moves, marble_colour, play, progress
 from voicejack.engine import events as ev
-from voicejack.narration.facts import Relation, is_push, is_track, relation, steps_to_safe
+from voicejack.narration.facts import Relation, goes_round_again, is_push, is_track, relation, steps_to_safe
 from voicejack.narration.viewpoint import Viewpoint
 
 
@@ -66,6 +66,10 @@ class OptionNarrator:
         if kind is MoveKind.BURN_HAND:
             return view.say("opt.burn_hand", cards=view.cards(state.hands[state.turn]))
         if kind is MoveKind.FORCE_BURN:
+            for event in events:
+                if isinstance(event, ev.RandomBurn):  # KA11, ON9
+                    key = "opt.random_burn" if event.loses_turn else "opt.random_burn.keeps"
+                    return view.say(key, target=view.person(state, event.target, listener))
             target = next(e.target for e in events if isinstance(e, ev.BurnForced))
             return view.say("opt.force_burn", target=view.person(state, target, listener))
 
@@ -115,7 +119,7 @@ class OptionNarrator:
             "dest": view.landing(state, walk.start, walk.end, walk.marble, listener),
         }
         if move.kind is MoveKind.SWEEP:
-            return view.say("opt.sweep", **fields)
+            return view.say("opt.plough" if state.rules.rule_set == "karooty" else "opt.sweep", **fields)  # KA9
         if move.card == "A":
             return view.say("opt.ace", n=move.steps, **fields)
         if move.backward:
@@ -123,7 +127,8 @@ class OptionNarrator:
         if move.card == "7":
             return view.say("opt.seven", **fields)
         if is_push(state, state.turn, move.card, walk.marble):
-            return view.say("opt.push", **{**fields, "marble": view.marble_ref(state, walk.marble, listener)})
+            key = "opt.push.round" if goes_round_again(walk.start, walk.end, walk.marble) else "opt.push"
+            return view.say(key, **{**fields, "marble": view.marble_ref(state, walk.marble, listener)})
         return view.say("opt.walk", card=view.card_title(move.card), **fields)
 
     def _swap(self, state: GameState, move: Move, after: GameState, listener: str) -> list[str]:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from voicejack.engine import GameState, MoveKind, marble_colour
 from voicejack.engine import events as ev
-from voicejack.narration.facts import Relation, is_push, is_track, relation
+from voicejack.narration.facts import Relation, goes_round_again, is_push, is_track, relation
 from voicejack.narration.viewpoint import Viewpoint
 
 MARBLES_EACH = 4
@@ -74,6 +74,20 @@ class OutcomeNarrator:
                     lines.append(view.say("out.force.you", player=player))
                 else:
                     lines.append(view.say("out.force", player=player, target=view.name(before, event.target)))
+            elif isinstance(event, ev.RandomBurn):
+                key = "out.random_burn" if event.loses_turn else "out.random_burn.keeps"
+                player = view.player(before, event.colour, listener)
+                card = view.catalogue.card_a(event.card)
+                if event.target == listener:
+                    lines.append(view.say(f"{key}.you", player=player, card=card))
+                else:
+                    lines.append(view.say(key, player=player, target=view.name(before, event.target), card=card))
+            elif isinstance(event, ev.TimedOut):
+                card = view.catalogue.card_a(event.card)
+                if event.colour == listener:
+                    lines.append(view.say("out.time_out.you", card=card))
+                else:
+                    lines.append(view.say("out.time_out", player=view.name(before, event.colour), card=card))
             elif isinstance(event, ev.CardBurned):
                 lines.append(view.say(
                     "out.burned.forced" if event.forced else "out.burned",
@@ -129,13 +143,14 @@ class OutcomeNarrator:
             steps = view.steps(move.steps if told == 0 else move.second_steps)
             return view.say("out.split.first" if told == 0 else "out.split.second", steps=steps, **fields)
         if walk.sweep:
-            return view.say("out.sweep", **fields)
+            return view.say("out.plough" if before.rules.rule_set == "karooty" else "out.sweep", **fields)  # KA9
         if played.ace_value is not None:
             return view.say("out.ace", n=played.ace_value, **fields)
         if walk.backward:
             return view.say("out.back", **fields)
         if is_push(before, walk.colour, played.card, walk.marble):
-            return view.say("out.push", **{**fields, "marble": view.marble_ref(before, walk.marble, listener)})
+            key = "out.push.round" if goes_round_again(walk.start, walk.end, walk.marble) else "out.push"
+            return view.say(key, **{**fields, "marble": view.marble_ref(before, walk.marble, listener)})
         return view.say("out.walk", **fields)
 
     def _captured(self, before: GameState, group: list[ev.MarbleCaptured], listener: str | None, sweep: bool) -> str:

@@ -24,7 +24,7 @@ Recent = tuple[GameState, Sequence[ev.Event]]
 #: Events of a move that belong to the card itself (a deal or a reshuffle that followed is not the last card).
 _CARD_EVENTS = (
     ev.CardPlayed, ev.MarbleCameOut, ev.MarbleWalked, ev.MarbleCaptured, ev.EnteredSafeZone, ev.MarblesSwapped,
-    ev.BurnForced, ev.CardBurned, ev.HandBurned, ev.PlayerFinished, ev.Won,
+    ev.BurnForced, ev.RandomBurn, ev.TimedOut, ev.CardBurned, ev.HandBurned, ev.PlayerFinished, ev.Won,
 )
 
 
@@ -143,7 +143,10 @@ class Readouts:
         return self.view.team(state, side, listener)
 
     def version(self, state: GameState) -> str:
-        return self.view.text("version.complex" if state.rules.complex else "version.regular")
+        rules = state.rules
+        if rules.rule_set != "voicejack":
+            return self.view.text(f"version.{rules.rule_set}")
+        return self.view.text("version.complex" if rules.complex else "version.regular")
 
     def kind(self, state: GameState) -> str:
         rules = state.rules
@@ -229,6 +232,8 @@ class Readouts:
             return view.say("last.burn_hand", player=player)
         if move.kind is MoveKind.BURN:
             return view.say("last.burn", player=player, card=view.catalogue.card_a(last.card))
+        if move.kind is MoveKind.TIME_OUT:
+            return view.say("last.time_out", player=player, card=view.catalogue.card_a(last.card))
         return view.say("last.card", player=player, what=self._what(state, move, listener))
 
     def _what(self, state: GameState, move: Move, listener: str | None) -> str:
@@ -238,10 +243,10 @@ class Readouts:
         if kind is MoveKind.OUT:
             return view.text("what.out", card=card)
         if kind is MoveKind.FORCE_BURN:
-            return view.text("what.force")
+            return view.text("what.random_burn" if state.rules.book.random_ten else "what.force")
         marble = view.marble_ref(state, move.marble, listener)
         if kind is MoveKind.SWEEP:
-            return view.text("what.sweep", marble=marble)
+            return view.text("what.plough" if state.rules.rule_set == "karooty" else "what.sweep", marble=marble)
         if kind is MoveKind.SPLIT:
             return view.text(
                 "what.split", marble=marble, first_steps=move.steps,

@@ -73,8 +73,8 @@ class Viewpoint:
         return self.text("team", first=self.player(state, ordered[0], listener), second=self.player(state, ordered[1], listener))
 
     def seats_from(self, state: GameState, listener: str | None) -> list[str]:
-        """Seat order starting from the listener (from the first seat with no listener)."""
-        seats = list(state.rules.seats)
+        """Turn order (R12, KA2) starting from the listener (from the first seat with no listener)."""
+        seats = list(state.rules.order)
         if listener in seats:
             start = seats.index(listener)
             return seats[start:] + seats[:start]

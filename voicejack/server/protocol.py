@@ -7,6 +7,7 @@ client reads them back into a GameState it can narrate. Nothing here does I/O.
 from __future__ import annotations
 
 import dataclasses
+import typing
 import json
 import random
 from typing import Any, Final
@@ -14,6 +15,7 @@ from typing import Any, Final
 from voicejack.engine import GameState, LastCard, Move, MoveKind, Rules
 from voicejack.engine import events as ev
 from voicejack.engine.board import COLOUR_INDEX, HOME, SAFE_OFFSET, TRACK_CELLS, position_to_text
+from voicejack.engine.rulesets import VOICEJACK
 from voicejack.engine.state import Seat
 
 VERSION: Final = 1
@@ -94,6 +96,7 @@ def view_of(state: GameState, moves: int, you: str | None, seats: dict[str, dict
     return {
         "moves": moves,
         "mode": state.rules.mode,
+        "rules": state.rules.rule_set,
         "teams": state.rules.teams,
         "players": [
             {"colour": seat.colour, "name": seat.name, "kind": seat.kind, "cards": len(state.hands[seat.colour]),
@@ -172,7 +175,10 @@ def state_from_view(view: dict[str, Any]) -> GameState:
     placeholder cards (HIDDEN_CARD) of the right count in every other hand and in the pile."""
     players = view["players"]
     colours = tuple(str(p["colour"]) for p in players)
-    rules = Rules(mode=str(view["mode"]), teams=bool(view["teams"]), seats=colours)
+    try:
+        rules = Rules(mode=str(view["mode"]), teams=bool(view["teams"]), seats=colours, rule_set=str(view.get("rules", VOICEJACK)))
+    except ValueError as error:
+        raise ProtocolError("bad_message", f"the table's rules: {error}") from None
     you = view.get("you")
     hands = {
         str(p["colour"]): (list(view["hand"]) if p["colour"] == you else [HIDDEN_CARD] * int(p["cards"]))
@@ -203,14 +209,7 @@ def state_from_view(view: dict[str, Any]) -> GameState:
 # --------------------------------------------------------------------------
 # Events: public facts of one move, for narration and sound on the client
 
-EVENT_TYPES: Final[dict[str, type[Any]]] = {
-    cls.__name__: cls
-    for cls in (
-        ev.CardPlayed, ev.MarbleCameOut, ev.MarbleWalked, ev.MarbleCaptured, ev.MarblesSwapped,
-        ev.EnteredSafeZone, ev.BurnForced, ev.CardBurned, ev.HandBurned, ev.PlayerFinished, ev.Reshuffled,
-        ev.Dealt, ev.TurnPassed, ev.Won,
-    )
-}
+EVENT_TYPES: Final[dict[str, type[Any]]] = {cls.__name__: cls for cls in typing.get_args(ev.Event)}
 
 
 def event_to_json(event: ev.Event) -> dict[str, Any]:

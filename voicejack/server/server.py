@@ -17,6 +17,7 @@ from websockets.exceptions import ConnectionClosed
 
 from voicejack.bots import BOT_KINDS
 from voicejack.engine import make_rules, new_game
+from voicejack.engine.rulesets import RULE_SET_NAMES, VOICEJACK
 from voicejack.engine.state import Seat as EngineSeat
 from voicejack.server.codes import new_code, normalise_code
 from voicejack.server.protocol import MAX_MESSAGE_BYTES, MAX_NAME_CHARS, ProtocolError, decode, encode, int_field, text_field
@@ -218,9 +219,15 @@ class TableServer:
         players = message.get("players", 4)
         teams = message.get("teams", players == 4)
         mode = message.get("mode", "regular")
-        if players not in (2, 4) or not isinstance(teams, bool) or mode not in ("regular", "complex"):
-            raise ProtocolError("bad_message", "'players' is 2 or 4, 'teams' true or false, 'mode' regular or complex")
-        rules = make_rules(players, teams=teams and players == 4, mode=mode)
+        rule_set = message.get("rules", VOICEJACK)
+        if (players not in (2, 4) or not isinstance(teams, bool) or mode not in ("regular", "complex")
+                or rule_set not in RULE_SET_NAMES):
+            raise ProtocolError("bad_message", "'players' is 2 or 4, 'teams' true or false, 'mode' regular or complex, "
+                                f"'rules' one of {', '.join(RULE_SET_NAMES)}")
+        try:
+            rules = make_rules(players, teams=teams and players == 4, mode=mode, rule_set=rule_set)
+        except ValueError as error:  # a table the rule set does not allow (Karooty: 4 players in teams, KA1)
+            raise ProtocolError("bad_message", str(error)) from None
         kinds = message.get("seats") or ["human"] + ["bot"] * (players - 1)
         names = message.get("names") or [None] * players
         if (not isinstance(kinds, list) or len(kinds) != players or not isinstance(names, list)

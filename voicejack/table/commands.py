@@ -111,6 +111,10 @@ def _help(match: Match, said: Said) -> None:
     match.presenter.say(say("help"))
 
 
+def _rules(match: Match, said: Said) -> None:
+    match.presenter.say(match.narrator.rules_lines(match.state))
+
+
 def _stop(match: Match, said: Said) -> None:
     match.presenter.stop()
 
@@ -179,7 +183,7 @@ def _unavailable(match: Match, said: Said) -> None:
 HANDLERS: dict[CommandName, Handler] = {
     C.BOARD: _board, C.NEXT: _next, C.PREVIOUS: _previous, C.MARBLES: _marbles,
     C.HAND: _hand, C.SCORE: _score, C.LAST_CARD: _last_card, C.TURN: _turn, C.WHERE: _where,
-    C.OPTIONS: _options, C.REPEAT: _repeat, C.HELP: _help, C.STOP: _stop,
+    C.OPTIONS: _options, C.REPEAT: _repeat, C.HELP: _help, C.RULES: _rules, C.STOP: _stop,
     C.SLOWER: _adjust, C.FASTER: _adjust, C.LOUDER: _adjust, C.QUIETER: _adjust, C.BRIEF: _adjust, C.FULL: _adjust,
     C.SAVE: _save, C.QUIT: _quit, C.LEAVE: _leave,
     C.CANCEL: _cancel, C.NO: _cancel, C.YES: _yes,

@@ -19,6 +19,7 @@ from typing import Final, NoReturn
 from voicejack.bots import Bot, make_bot
 from voicejack.engine import GameState, Move, MoveKind, apply_move, legal_moves
 from voicejack.engine import events as ev
+from voicejack.engine.rules import time_out
 from voicejack.engine.state import Seat
 from voicejack.language import (
     Ask,
@@ -35,10 +36,11 @@ from voicejack.narration import Narrator, Verbosity
 from voicejack.table.commands import KEEPS_LAST, KEEPS_TALKING, Said, dispatch
 from voicejack.table.inputs import EndOfInput, InputHub, Utterance
 from voicejack.table.messages import say
-from voicejack.table.presenter import ERROR_CUE, TURN_CUE, Presenter
+from voicejack.table.presenter import ERROR_CUE, TICK_CUE, TURN_CUE, Presenter
 from voicejack.table.readout import Readout, Recent
 from voicejack.table.seats import BOT, SeatKind
 from voicejack.table.settings import Settings
+from voicejack.table.turn_timer import Signal, TurnTimer
 from voicejack.tablefile import save_table
 
 SETTLE_POLL_S: Final = 0.05    # how often input is read while the game is still talking
@@ -153,7 +155,10 @@ class Match:
 
     def _play(self, move: Move) -> None:
         before = self.state.copy()
-        events = apply_move(self.state, move)
+        self._show(before, apply_move(self.state, move))
+
+    def _show(self, before: GameState, events: list[ev.Event]) -> None:
+        """Tell and sound what a move (or the turn timer) did."""
         self.recent = (before, events)
         if self.humans and self.inputs.live:
             # Listen for the new position at once: anything heard before it is stale, never played here.
@@ -203,10 +208,23 @@ class Match:
         timeout = self.settings.silence_timeout or None
         warning = min(WARN_BEFORE_S, timeout / 2) if timeout else 0.0
         warned = False
+        silent_since = time.monotonic()
+        seconds = self.state.rules.timer_seconds
+        timer = TurnTimer(seconds) if seconds else None  # ON11
         while True:
-            wait = None if timeout is None else (warning if warned else timeout - warning)
+            wait = None
+            if timeout is not None:
+                wait = max(0.0, (timeout if warned else timeout - warning) - (time.monotonic() - silent_since))
+            if timer is not None:
+                wait = timer.wait(wait)
+            started = time.monotonic()
             heard = self.inputs.listen(conversation.grammar(self.state), wait)
+            if timer is not None and self._tick(timer, time.monotonic() - started):
+                self._time_out()
+                return None
             if heard is None:
+                if timeout is None or time.monotonic() - silent_since < (timeout if warned else timeout - warning):
+                    continue  # only the turn timer's look at the clock
                 if not warned and warning > 0:
                     warned = True
                     self.presenter.say(say("still_there"), remember=False)
@@ -214,6 +232,7 @@ class Match:
                 self.hand_to_bot(colour, "silent")
                 return None
             warned = False
+            silent_since = time.monotonic()
             if isinstance(heard, EndOfInput):
                 self.save_and_end("stopped")
             move = self._respond(conversation, colour, heard)
@@ -221,6 +240,20 @@ class Match:
                 return move
             if colour in self.bots:
                 return None  # the player left
+
+    def _tick(self, timer: TurnTimer, elapsed: float) -> bool:
+        """Run the turn timer (ON11): the warning and the ticks; True when it ran out."""
+        for signal in timer.advance(elapsed, speaking=self.presenter.is_speaking()):
+            if signal is Signal.WARN:
+                self.presenter.say(say("timer.warning", seconds=timer.seconds_left), remember=False)
+            else:
+                self.presenter.cue(TICK_CUE)
+        return timer.expired
+
+    def _time_out(self) -> None:
+        """ON11: the time ran out; a random card is burned, the table is told, and the turn passes."""
+        before = self.state.copy()
+        self._show(before, time_out(self.state))
 
     def _respond(self, conversation: Conversation, colour: str, utterance: Utterance) -> Move | None:
         """Act on one utterance during ``colour``'s turn; return the move to play, if any."""

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 #: The cues the table plays itself (the turn and win cues come with the events, from the audio's sonifier).
 ERROR_CUE: Final = Cue.TURNED_BACK
 TURN_CUE: Final = Cue.YOUR_TURN
+TICK_CUE: Final = Cue.TICK  # the turn timer's last seconds (ON11)
 REPEAT_LIMIT: Final = 24  # lines kept for "say that again"
 
 
