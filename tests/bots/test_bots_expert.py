@@ -140,8 +140,10 @@ def test_a_finished_player_brings_the_partners_marble_home(table: Callable[..., 
         {"red": ["5", "8"], "blue": ["2", "3", "9", "J"], "green": ["2", "3", "9", "J"], "yellow": ["2", "3", "9", "J"]},
         players=4, teams=True,
     )
-    move = make_bot(FIXED, seed=1).choose(state, legal_moves(state))
-    assert move.phrase == "play five green one"
+    # Four sampled worlds are too few to tell the 5 home from the 8 reliably; with enough of them every seed plays R36's move.
+    for seed in range(3):
+        move = make_bot("bot:expert:samples=64:candidates=4:think=60", seed=seed).choose(state, legal_moves(state))
+        assert move.phrase == "play five green one"
 
 
 @pytest.mark.parametrize("think", [0.05, 0.3])
