@@ -16,7 +16,6 @@ class Announcements:
         """The version (naming what complex mode changes), the listener's colour, partner and opponents,
         the colours of named seats, the turn order (full wording only) and who deals and leads."""
         view = self.view
-        rules = state.rules
         order = view.seats_from(state, listener)
         lines = [*self.rules_lines(state), self._seating(state, listener)]
         for colour in order:

@@ -21,7 +21,8 @@ from voicejack.remote.session import Line, Played, Refusal, Seated, SeatNews, Se
 from voicejack.table.inputs import EndOfInput, InputHub
 from voicejack.table.messages import say
 from voicejack.table.presenter import Presenter
-from voicejack.table.readout import Readout
+from voicejack.table.commands import SHARED, Said
+from voicejack.table.readout import Readout, Recent
 from voicejack.table.settings import Settings
 
 ERROR_CUE = "turned-back"
@@ -44,7 +45,7 @@ class RemoteTable:
         self.config = config
         self.settings = config.settings
         self.narrator = Narrator(Verbosity.BRIEF if self.settings.brief else Verbosity.FULL)
-        self.state: GameState | None = None
+        self.view: GameState | None = None  # the table as this seat sees it, once the server sent it
         self.conversation: Conversation | None = None
         self.in_flight = False
         self.started = False
@@ -53,10 +54,22 @@ class RemoteTable:
         self.line_was_down = False
         self._grammar: tuple[tuple[int, str, int], Grammar] | None = None
         self.readout = Readout()  # the board, line by line: "next", "previous", "again"
+        self.told_readout_hint = False
+        self.recent: Recent | None = None  # the view before the last move and its events ("last card")
 
     @property
     def me(self) -> str | None:
         return self.session.colour
+
+    @property
+    def listener(self) -> str | None:
+        return self.me
+
+    @property
+    def state(self) -> GameState:
+        if self.view is None:
+            raise RuntimeError("the server has not sent the table yet")
+        return self.view
 
     def run(self) -> int:
         self.session.start()
@@ -108,7 +121,7 @@ class RemoteTable:
                 presenter.say(tell("line.back"), remember=False)
 
     def _snapshot(self, state: GameState) -> None:
-        self.state = state
+        self.view = state
         self.in_flight = False
         if not self.told_start:
             self.told_start = True
@@ -130,7 +143,8 @@ class RemoteTable:
         return sum(1 for player in view.get("players", []) if player.get("control") == "open")
 
     def _played(self, item: Played) -> None:
-        self.state = item.after
+        self.recent = (item.before, item.events) if item.before is not None else None
+        self.view = item.after
         if item.colour == self.me:
             self.in_flight = False
         if item.before is not None:
@@ -145,7 +159,7 @@ class RemoteTable:
         self._prompt_if_mine()
 
     def _prompt_if_mine(self) -> None:
-        state = self.state
+        state = self.view
         if state is None or state.turn != self.me or self.me is None or state.winner is not None:
             return
         self.conversation = Conversation(self.me, self._resolver())
@@ -161,7 +175,7 @@ class RemoteTable:
             self.presenter.say(tell("seat.slow.you", **fields), remember=False)
         elif news.colour != self.me and f"seat.{news.event}" in REMOTE_MESSAGES:
             self.presenter.say(tell(key, **fields), seat=news.colour, remember=False)
-        if news.event == "joined" and not self.started and self.state is not None:
+        if news.event == "joined" and not self.started and self.view is not None:
             if not self._open_seats():
                 self.started = True
                 self.presenter.say(tell("everyone"))
@@ -170,7 +184,7 @@ class RemoteTable:
     # ------------------------------------------------------------------ what the player says
 
     def _may_listen(self) -> bool:
-        if self.state is None or self.exit is not None:
+        if self.view is None or self.exit is not None:
             return False
         if self.inputs.live:
             return True
@@ -181,7 +195,6 @@ class RemoteTable:
 
     def _listen(self) -> None:
         state = self.state
-        assert state is not None
         if self.conversation is None or self.conversation.seat != (self.me or state.turn):
             self.conversation = Conversation(self.me or state.turn, self._resolver())
         conversation = self.conversation
@@ -234,37 +247,16 @@ class RemoteTable:
         name, me, presenter, narrator = command.name, self.me, self.presenter, self.narrator
         mine = state.turn == me
         url, code = self.config.url, self.session.code
-        if name == "board":
-            presenter.say(self.readout.start(narrator.board_lines(state, me)))
-        elif name == "next":
-            presenter.say(self.readout.step(1))
-        elif name == "previous":
-            presenter.say(self.readout.step(-1))
-        elif name == "marbles":
-            presenter.say(narrator.player_line(state, command.colour or me or state.turn, me))
+        shared = SHARED.get(name)
+        if shared is not None:
+            shared(self, Said(command, me, conversation, pending))  # answered as at a local table
         elif name == "hand" and me is not None:
             presenter.say(narrator.hand(state, me))
-        elif name == "score":
-            presenter.say(narrator.score(state, me))
-        elif name == "last_card":
-            presenter.say(narrator.last_card(state, me))
-        elif name == "turn":
-            presenter.say(narrator.turn_prompt(state, me))
-        elif name == "where" and command.marble is not None:
-            presenter.say(narrator.where_is(state, command.marble, me))
         elif name == "options" and me is not None and mine:
             options = narrator.describe_options(state, me)
             conversation.pending = Ask(say("options.question"),
                                        tuple(Choice(text, move, (move.phrase,)) for move, text in options), topic=Topic.OPTION)
             presenter.say([say("options.question")] + [f"{n}: {text}" for n, (_, text) in enumerate(options, 1)])
-        elif name == "repeat":
-            presenter.repeat(say("nothing_to_repeat"))
-        elif name == "help":
-            presenter.say(say("help"))
-        elif name == "stop":
-            presenter.stop()
-        elif name in ("slower", "faster", "louder", "quieter", "brief", "full"):
-            self._adjust(name)
         elif name == "save":
             presenter.say(tell("save", url=url, code=code), remember=False)
         elif name == "quit":
@@ -283,19 +275,11 @@ class RemoteTable:
             presenter.say(say("nothing_pending") if name in ("yes", "no", "cancel") else tell("not_your_turn"),
                           remember=False)
 
-    def _adjust(self, name: str) -> None:
-        settings = self.settings
-        changed = {"slower": settings.slower, "faster": settings.faster, "louder": settings.louder,
-                   "quieter": settings.quieter}.get(name)
-        settings = changed() if changed is not None else dataclasses.replace(settings, brief=name == "brief")
+    def apply_settings(self, settings: Settings) -> None:
+        """Settings changed by voice: the wording, the sound, and remembered for next time."""
         self.settings = settings
         self.narrator = Narrator(Verbosity.BRIEF if settings.brief else Verbosity.FULL)
         self.presenter.apply(settings)
         if self.config.on_settings is not None:
             self.config.on_settings(settings)
-        if name in ("slower", "faster"):
-            self.presenter.say(say("rate", rate=settings.speech_rate), remember=False)
-        elif name in ("louder", "quieter"):
-            self.presenter.say(say("volume", percent=round(settings.speech_volume * 100)), remember=False)
-        else:
-            self.presenter.say(say(name), remember=False)
+

@@ -11,17 +11,41 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
+from voicejack.engine import GameState
 from voicejack.language import Ask, Choice, Command, Confirm, Conversation, Topic
 from voicejack.language.resolution import CommandName
+from voicejack.narration import Narrator
 from voicejack.table.messages import say
-from voicejack.table.presenter import ERROR_CUE
+from voicejack.table.presenter import ERROR_CUE, Presenter
+from voicejack.table.readout import Readout, Recent
+from voicejack.table.settings import Settings
 
 if TYPE_CHECKING:
     from voicejack.table.match import Match
 
 C = CommandName
+
+
+class Listening(Protocol):
+    """What the commands that only tell or change how things sound need of a table: the local match,
+    or one seat at a server table (voicejack.remote)."""
+
+    presenter: Presenter
+    narrator: Narrator
+    settings: Settings
+    readout: Readout
+    recent: Recent | None
+    told_readout_hint: bool
+
+    @property
+    def state(self) -> GameState: ...
+
+    @property
+    def listener(self) -> str | None: ...
+
+    def apply_settings(self, settings: Settings) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,11 +68,11 @@ def dispatch(match: Match, said: Said) -> None:
     HANDLERS[said.command.name](match, said)
 
 
-def _listener(match: Match, said: Said) -> str | None:
+def _listener(match: Listening, said: Said) -> str | None:
     return said.colour or match.listener
 
 
-def _board(match: Match, said: Said) -> None:
+def _board(match: Listening, said: Said) -> None:
     lines = match.narrator.board_lines(match.state, _listener(match, said))
     first = match.readout.start(lines)
     hint = [] if match.told_readout_hint or len(match.readout.lines) < 2 else [say("readout.hint")]
@@ -56,36 +80,36 @@ def _board(match: Match, said: Said) -> None:
     match.presenter.say([first, *hint])
 
 
-def _next(match: Match, said: Said) -> None:
+def _next(match: Listening, said: Said) -> None:
     match.presenter.say(match.readout.step(1))
 
 
-def _previous(match: Match, said: Said) -> None:
+def _previous(match: Listening, said: Said) -> None:
     match.presenter.say(match.readout.step(-1))
 
 
-def _marbles(match: Match, said: Said) -> None:
+def _marbles(match: Listening, said: Said) -> None:
     colour = said.command.colour or _listener(match, said) or match.state.turn
     match.presenter.say(match.narrator.player_line(match.state, colour, _listener(match, said)))
 
 
-def _hand(match: Match, said: Said) -> None:
+def _hand(match: Listening, said: Said) -> None:
     match.presenter.say(match.narrator.hand(match.state, _listener(match, said)))
 
 
-def _score(match: Match, said: Said) -> None:
+def _score(match: Listening, said: Said) -> None:
     match.presenter.say(match.narrator.score(match.state, _listener(match, said)))
 
 
-def _last_card(match: Match, said: Said) -> None:
+def _last_card(match: Listening, said: Said) -> None:
     match.presenter.say(match.narrator.last_card(match.state, _listener(match, said), recent=match.recent))
 
 
-def _turn(match: Match, said: Said) -> None:
+def _turn(match: Listening, said: Said) -> None:
     match.presenter.say(match.narrator.turn_prompt(match.state, _listener(match, said)))
 
 
-def _where(match: Match, said: Said) -> None:
+def _where(match: Listening, said: Said) -> None:
     if said.command.marble is None:
         _unavailable(match, said)
         return
@@ -103,23 +127,23 @@ def _options(match: Match, said: Said) -> None:
     match.presenter.say([say("options.question")] + [f"{n}: {d}" for n, (_, d) in enumerate(options, 1)])
 
 
-def _repeat(match: Match, said: Said) -> None:
+def _repeat(match: Listening, said: Said) -> None:
     match.presenter.repeat(say("nothing_to_repeat"))
 
 
-def _help(match: Match, said: Said) -> None:
+def _help(match: Listening, said: Said) -> None:
     match.presenter.say(say("help"))
 
 
-def _rules(match: Match, said: Said) -> None:
+def _rules(match: Listening, said: Said) -> None:
     match.presenter.say(match.narrator.rules_lines(match.state))
 
 
-def _stop(match: Match, said: Said) -> None:
+def _stop(match: Listening, said: Said) -> None:
     match.presenter.stop()
 
 
-def _adjust(match: Match, said: Said) -> None:
+def _adjust(match: Listening, said: Said) -> None:
     name = said.command.name
     settings = match.settings
     if name is C.SLOWER:
@@ -175,10 +199,18 @@ def _yes(match: Match, said: Said) -> None:
         match.presenter.say(say("nothing_pending"), remember=False)
 
 
-def _unavailable(match: Match, said: Said) -> None:
+def _unavailable(match: Listening, said: Said) -> None:
     match.presenter.cue(ERROR_CUE)
     match.presenter.say(say("nothing_pending"), remember=False)
 
+
+#: The commands a seat at a server table answers the same way (the rest act on a table only the server holds).
+SHARED: dict[CommandName, Callable[[Listening, Said], None]] = {
+    C.BOARD: _board, C.NEXT: _next, C.PREVIOUS: _previous, C.MARBLES: _marbles,
+    C.SCORE: _score, C.LAST_CARD: _last_card, C.TURN: _turn, C.WHERE: _where,
+    C.REPEAT: _repeat, C.HELP: _help, C.RULES: _rules, C.STOP: _stop,
+    C.SLOWER: _adjust, C.FASTER: _adjust, C.LOUDER: _adjust, C.QUIETER: _adjust, C.BRIEF: _adjust, C.FULL: _adjust,
+}
 
 HANDLERS: dict[CommandName, Handler] = {
     C.BOARD: _board, C.NEXT: _next, C.PREVIOUS: _previous, C.MARBLES: _marbles,
