@@ -7,8 +7,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from voicejack.app.common import CommandParser, add_table_options, complain, rules_from_options
-from voicejack.app.play import _common_options, _open_audio, _open_voice, _remember, _seats, _settings_from
+from voicejack.app.common import CommandParser, add_table_options, complain
+from voicejack.app.play import _common_options, _open_audio, _open_voice, _remember, _settings_from, table_from_options
 from voicejack.engine import Rules
 from voicejack.engine.state import Seat
 from voicejack.remote.session import Intent, SeatStore, Session
@@ -122,9 +122,5 @@ def host_main(argv: Sequence[str]) -> int:
     parser.add_argument("--seed", type=int, help="seed for the first dealer and every shuffle")
     _common_options(parser)
     args = parser.parse_args(argv)
-    rules = rules_from_options(parser, args)
-    try:
-        seats = _seats(rules.seats, args.seats, args.names)
-    except ValueError as error:
-        parser.error(str(error))
+    rules, seats = table_from_options(parser, args)
     return host_remote(args, rules, seats)

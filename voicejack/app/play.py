@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from voicejack.app.common import EXIT_BAD_INPUT, CommandParser, add_table_options, load_table_or_complain, rules_from_options
-from voicejack.engine import GameState, new_game
+from voicejack.engine import GameState, Rules, new_game
 from voicejack.engine.state import Seat
 from voicejack.speech import BACKENDS
 from voicejack.table.inputs import InputHub, KeyboardSource
@@ -78,18 +78,14 @@ def play_main(argv: Sequence[str]) -> int:
     parser = CommandParser(prog="voicejack play", description="Start a match: by default you against three bots, in teams.")
     add_table_options(parser)
     parser.add_argument("--seats", help="seat kinds in seat order, e.g. human,bot:hard,human,bot "
-                        "(human, voice, keyboard, bot, bot:random|easy|medium|hard); default: you and bots")
+                        "(human, voice, keyboard, bot, bot:random|easy|medium|hard|expert); default: you and bots")
     parser.add_argument("--names", help="seat names in seat order, e.g. Ann,Bot,Sam,Bot")
     parser.add_argument("--seed", type=int, help="seed for the first dealer and every shuffle")
     parser.add_argument("--server", metavar="ws://HOST:PORT", help="create the table on a table server and say its code")
     parser.add_argument("--name", help="with --server: your name at the table")
     _common_options(parser)
     args = parser.parse_args(argv)
-    rules = rules_from_options(parser, args)
-    try:
-        seats = _seats(rules.seats, args.seats, args.names)
-    except ValueError as error:
-        parser.error(str(error))
+    rules, seats = table_from_options(parser, args)
     if args.server:
         from voicejack.app.join import host_remote
 
@@ -129,6 +125,15 @@ def demo_main(argv: Sequence[str]) -> int:
     if args.save is None:
         args.save = str(data_dir() / "demo.json")
     return _run(state, args, announce_start=True)
+
+
+def table_from_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[Rules, tuple[Seat, ...]]:
+    """The rules and the seats that --players/--rules/--seats/--names ask for; a one-line usage error otherwise."""
+    rules = rules_from_options(parser, args)
+    try:
+        return rules, _seats(rules.seats, args.seats, args.names)
+    except ValueError as error:
+        parser.error(str(error))
 
 
 def _seats(colours: tuple[str, ...], kinds_text: str | None, names_text: str | None) -> tuple[Seat, ...]:
