@@ -183,6 +183,8 @@ def _seat_kind(text: str) -> SeatKind:
 def _run(state: GameState, args: argparse.Namespace, announce_start: bool, resumed_from: Path | None = None,
          ask_before_replacing: bool = False) -> int:
     settings, warning = _settings_from(args)
+    if any(getattr(args, option, None) is not None for option in ("listen", "wake_word", "wake_sensitivity")):
+        _remember(settings)  # how the microphone listens is chosen before the game: keep it for the next run
     save_path = Path(args.save) if args.save else autosave_path()
     audio, sound_note = (None, None) if args.no_sound else _open_audio(settings, args.record)
     presenter = Presenter(audio)

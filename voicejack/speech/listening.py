@@ -48,7 +48,7 @@ PUSH_WINDOW_S: Final = 5.0
 #: A paused microphone resumes only on a resume phrase whose every word is at least this sure.
 RESUME_CONFIDENCE: Final = 0.6
 #: The wake word's confidence needed at sensitivity 0 and at sensitivity 1 (linear in between).
-STRICTEST: Final = 0.5
+STRICTEST: Final = 0.3
 LOOSEST: Final = 0.0
 
 #: How the wake word may be spelled for a recogniser whose vocabulary lacks it (a vosk model's fixed

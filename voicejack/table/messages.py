@@ -73,8 +73,10 @@ TABLE_MESSAGES: Final[dict[str, str]] = {
                         "and {wake} start listening to come back.",
     "listen.help.push": "Press Enter before each command. Say stop listening to make me ignore the microphone, "
                         "and start listening to come back.",
-    "listen.stopped": "I have stopped listening to the microphone. To bring me back, say {resume}, or type start listening.",
-    "listen.already_stopped": "I was not listening to the microphone. To bring me back, say {resume}, or type start listening.",
+    "listen.stopped": "I have stopped listening to the microphone. "
+                      "To bring me back, say {resume}, or type start listening.",
+    "listen.already_stopped": "I was not listening to the microphone. "
+                              "To bring me back, say {resume}, or type start listening.",
     "listen.started": "Listening again.",
     "listen.already": "I am listening already.",
     "listen.no_microphone": "No microphone is in use, so there is nothing to stop or start; typing works as always.",
