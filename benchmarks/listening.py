@@ -20,7 +20,9 @@ added once more, so each room hears at least 30 of them):
 
 Outcomes: right / asked / wrong / rejected ("didn't catch that") as in
 asr.py, and ignored: the gate let nothing through, so the game said
-nothing. For chatter, ignored is the goal. "wake heard" is the share of
+nothing. For chatter, ignored is the goal; "woke" counts chatter taken for
+the wake word said alone (ignored, but the tick sounds and the next few
+seconds would be taken as a command). "wake heard" is the share of
 utterances said with the wake word in which the gate took the wake word.
 """
 
@@ -107,6 +109,8 @@ def run_mode(recogniser: StreamingRecogniser, split: asr.Split, mode: ListenMode
         heard = stream(recogniser, gate, item, clip.samples)
         if with_wake:
             detected.append(woke[0] or heard is not None)
+        elif woke[0]:
+            counts[item.kind]["ticked"] = counts[item.kind].get("ticked", 0) + 1  # a false wake: the tick sounded
         if heard is None:
             kind = "ignored"
         else:
@@ -165,8 +169,10 @@ def main(argv: list[str] | None = None) -> int:
                     said_rows.append(f"| {split.name} | {label} | {condition} | {kind} | {sum(row.values())} | "
                                      + " | ".join(percent(row, key) for key in OUTCOMES) + " |")
                 row = counts["chatter"]
+                ticked = row.pop("ticked", 0)
                 chatter_rows.append(f"| {split.name} | {label} | {condition} | {sum(row.values())} | "
-                                    + " | ".join(percent(row, key) for key in CHATTER_OUTCOMES) + " |")
+                                    + " | ".join(percent(row, key) for key in CHATTER_OUTCOMES)
+                                    + f" | {percent({'t': ticked, 'n': sum(row.values()) - ticked}, 't')} |")
                 if detected:
                     wake_rows.append(f"| {split.name} | {label} | {condition} | {len(detected)} | "
                                      f"{100.0 * sum(detected) / len(detected):.1f} |")
@@ -177,8 +183,8 @@ def main(argv: list[str] | None = None) -> int:
     print("| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     print("\n".join(said_rows))
     print("\nTable chatter (not meant for the game): what the game did with it\n")
-    print("| part | mode | room | n | a move % | a command % | asked % | rejected % | ignored % |")
-    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| part | mode | room | n | a move % | a command % | asked % | rejected % | ignored % | of it, woke % |")
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     print("\n".join(chatter_rows))
     if wake_rows:
         print("\nThe wake word taken, of the utterances said with it\n")

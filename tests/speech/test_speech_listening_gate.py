@@ -56,8 +56,19 @@ def test_open_mode_lets_everything_through_as_it_was_heard() -> None:
 def test_wake_mode_listens_for_every_sentence_with_and_without_the_wake_word() -> None:
     wake_gate, _ = gate(ListenMode.WAKE)
     listened = wake_gate.listened_grammar(GRAMMAR)
-    assert set(listened.phrases) == {*GRAMMAR.phrases, *(f"jackaroo {p}" for p in GRAMMAR.phrases), "jackaroo"}
+    starts = {"jackaroo read", "jackaroo play", "jackaroo start", "jackaroo stop"}
+    assert set(listened.phrases) == {*GRAMMAR.phrases, *(f"jackaroo {p}" for p in GRAMMAR.phrases), "jackaroo",
+                                     *starts}
     assert wake_gate.game_grammar(listened) is GRAMMAR  # results carry the game's grammar, for the staleness check
+
+
+def test_the_wake_word_then_only_the_start_of_a_sentence_is_the_wake_word_alone() -> None:
+    """Among other talkers, "jackaroo" and what followed came out as "jackaroo read": the player said the wake
+    word, so the seconds for the command open; the half-sentence is never acted on."""
+    wake_gate, events = gate(ListenMode.WAKE)
+    listened = wake_gate.listened_grammar(GRAMMAR)
+    assert wake_gate.admit(Heard("jackaroo read", (0.9, 0.4)), listened) is None
+    assert events == [GateEvent.WOKE]
 
 
 def test_the_wake_word_is_taken_off_and_the_command_goes_through() -> None:

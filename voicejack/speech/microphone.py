@@ -386,7 +386,7 @@ class VoiceInput:
         if heard is None:
             return None
         if gate is not None:
-            admitted = gate.admit(heard)
+            admitted = gate.admit(heard, under)
             if admitted is None:
                 return None
             heard, under = admitted, gate.game_grammar(under)
