@@ -193,12 +193,14 @@ def test_the_gate_opening_is_a_tick_beside_the_speech_and_closing_on_silence_is_
     presenter = Presenter(audio, write=lines.append)
     gate = make_gate(Settings(listen="push"), None, presenter)
     tell = announcer(presenter, gate)
+    presenter.say("A long sentence the game is saying.")
     tell(GateEvent.OPENED)
-    assert [entry[1:3] for entry in audio.log] == [("cue", LISTENING_CUE)] and lines == []
+    assert [entry[1:3] for entry in audio.log][-2:] == [("stop", ""), ("cue", LISTENING_CUE)]
+    assert lines == ["A long sentence the game is saying."]  # nothing printed: the tick is the signal
     tell(GateEvent.CLOSED)
-    assert lines == []  # the game's answer follows
+    assert len(lines) == 1  # nothing to say: the game's answer follows
     tell(GateEvent.TIMED_OUT)
-    assert lines == ["Microphone closed. Press Enter to talk."]
+    assert lines[1:] == ["Microphone closed. Press Enter to talk."]
 
 
 def test_the_empty_line_opens_the_microphone_only_in_push_mode() -> None:

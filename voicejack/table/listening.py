@@ -44,14 +44,16 @@ def make_gate(settings: Settings, recogniser: StreamingRecogniser | None = None,
 def announcer(presenter: Presenter, gate: ListeningGate) -> Callable[[GateEvent], None]:
     """What the players hear when the gate opens or closes (called on the listening thread).
 
-    Opening is a tick, played at once beside whatever the game says, so it never mutes the microphone
-    the player is about to speak into; without sound it is the word "Listening." Closing after an
-    utterance needs nothing: the game's answer follows. Closing on silence is said.
+    Opening cuts off what the game is saying (on speakers its voice mutes the microphone) and plays a
+    tick, at once and beside the timeline, so it never mutes the microphone the player is about to speak
+    into; without sound it is the word "Listening." Closing after an utterance needs nothing: the game's
+    answer follows. Closing on silence is said.
     """
     wake = spoken_wake_word(gate)
 
     def tell(event: GateEvent) -> None:
         if event in (GateEvent.OPENED, GateEvent.WOKE):
+            presenter.stop()  # the player wants to talk now: the game's voice would mute the microphone
             if presenter.audio is not None:
                 presenter.cue(LISTENING_CUE)
             else:
