@@ -18,11 +18,11 @@ from voicejack.language import Ask, Choice, Command, Confirm, Conversation, Topi
 from voicejack.language.resolution import CommandName
 from voicejack.narration import Narrator
 from voicejack.table.inputs import InputHub
+from voicejack.table.listening import mode_help, resume_hint
 from voicejack.table.messages import say
 from voicejack.table.presenter import ERROR_CUE, Presenter
 from voicejack.table.readout import Readout, Recent
 from voicejack.table.settings import Settings
-from voicejack.table.listening import mode_help, resume_hint
 
 if TYPE_CHECKING:
     from voicejack.table.match import Match
