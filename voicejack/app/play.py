@@ -62,7 +62,8 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
     voice.add_argument("--listen", choices=("open", "wake", "push"),
                        help="what the microphone acts on: open (everything, the default), wake (only what follows "
                             "the wake word), push (press Enter before each command); remembered")
-    voice.add_argument("--wake-word", metavar="WORD", help="the wake word of --listen wake (default: jackaroo)")
+    voice.add_argument("--wake-word", type=_wake_word, metavar="WORD",
+                       help="the wake word of --listen wake (default: jackaroo)")
     voice.add_argument("--wake-sensitivity", type=_sensitivity, metavar="0..1",
                        help="how easily the wake word is taken: 0 only when said very clearly, 1 anything like it "
                             "(default 0.5)")
@@ -90,6 +91,15 @@ def _sensitivity(text: str) -> float:
     if not 0.0 <= value <= 1.0:
         raise argparse.ArgumentTypeError(f"{text} is not from 0 to 1")
     return value
+
+
+def _wake_word(text: str) -> str:
+    from voicejack.speech.listening import WakeWord, WakeWordError
+
+    try:
+        return WakeWord.of(text).word
+    except WakeWordError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def play_main(argv: Sequence[str]) -> int:
