@@ -63,6 +63,9 @@ def test_resume_of_a_broken_file_is_one_message(tmp_path: Path) -> None:
     (["play", "--seats", "human,robot,bot,bot"], "seat kind 'robot'"),
     (["play", "--seats", "human,bot:genius,bot,bot"], "unknown bot kind 'bot:genius'"),
     (["play", "--players", "2", "--free-for-all"], "--free-for-all needs 4 players"),
+    (["play", "--listen", "loud"], "invalid choice: 'loud'"),
+    (["play", "--wake-sensitivity", "2"], "2 is not from 0 to 1"),
+    (["play", "--wake-word", "r2d2"], "one or more words of plain letters"),
 ])
 def test_bad_options_are_one_clear_line(tmp_path: Path, args, message) -> None:
     result = voicejack(tmp_path, *args)

@@ -49,8 +49,10 @@ def _run(urls: list[str], intent: Intent, args: argparse.Namespace, seated: bool
     if seated:
         voice, reason = (None, "you asked for the keyboard") if args.keyboard else _open_voice(settings, presenter)
         if voice is not None:
+            from voicejack.table.listening import mode_intro
+
             hub.add(voice)
-            presenter.say(say("welcome.voice"), remember=False)
+            presenter.say([say("welcome.voice"), mode_intro(voice.gate, settings.brief)], remember=False)
         else:
             presenter.say([say("welcome.keyboard"), say("why.keyboard", reason=reason)], remember=False)
     hub.add(KeyboardSource(sys.stdin))

@@ -59,6 +59,14 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
     voice.add_argument("--confirm", choices=("auto", "always", "never"), help="when moves are confirmed")
     voice.add_argument("--silence-timeout", type=float, metavar="SECONDS",
                        help="a bot takes a human seat after this much silence (0: never)")
+    voice.add_argument("--listen", choices=("open", "wake", "push"),
+                       help="what the microphone acts on: open (everything, the default), wake (only what follows "
+                            "the wake word), push (press Enter before each command); remembered")
+    voice.add_argument("--wake-word", type=_wake_word, metavar="WORD",
+                       help="the wake word of --listen wake (default: jackaroo)")
+    voice.add_argument("--wake-sensitivity", type=_sensitivity, metavar="0..1",
+                       help="how easily the wake word is taken: 0 only when said very clearly, 1 anything like it "
+                            "(default 0.5)")
     parser.add_argument("--save", metavar="FILE.json", help="where save, quit and the autosave write")
 
 
@@ -67,11 +75,31 @@ def _settings_from(args: argparse.Namespace) -> tuple[Settings, str | None]:
     changes: dict[str, Any] = {}
     for option, key in (("rate", "speech_rate"), ("brief", "brief"), ("headphones", "headphones"), ("mono", "mono"),
                         ("output_device", "output_device"), ("input_device", "input_device"),
-                        ("backend", "backend"), ("confirm", "confirm"), ("silence_timeout", "silence_timeout")):
+                        ("backend", "backend"), ("confirm", "confirm"), ("silence_timeout", "silence_timeout"),
+                        ("listen", "listen"), ("wake_word", "wake_word"), ("wake_sensitivity", "wake_sensitivity")):
         value = getattr(args, option, None)
         if value is not None:
             changes[key] = value
     return dataclasses.replace(settings, **changes), warning
+
+
+def _sensitivity(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number from 0 to 1") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"{text} is not from 0 to 1")
+    return value
+
+
+def _wake_word(text: str) -> str:
+    from voicejack.speech.listening import WakeWord, WakeWordError
+
+    try:
+        return WakeWord.of(text).word
+    except WakeWordError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def play_main(argv: Sequence[str]) -> int:
@@ -165,6 +193,8 @@ def _seat_kind(text: str) -> SeatKind:
 def _run(state: GameState, args: argparse.Namespace, announce_start: bool, resumed_from: Path | None = None,
          ask_before_replacing: bool = False) -> int:
     settings, warning = _settings_from(args)
+    if any(getattr(args, option, None) is not None for option in ("listen", "wake_word", "wake_sensitivity")):
+        _remember(settings)  # how the microphone listens is chosen before the game: keep it for the next run
     save_path = Path(args.save) if args.save else autosave_path()
     audio, sound_note = (None, None) if args.no_sound else _open_audio(settings, args.record)
     presenter = Presenter(audio)
@@ -178,7 +208,9 @@ def _run(state: GameState, args: argparse.Namespace, announce_start: bool, resum
         brief = ".brief" if settings.brief else ""
         if voice is not None:
             hub.add(voice)
-            presenter.say(say("welcome.voice" + brief), remember=False)
+            from voicejack.table.listening import mode_intro
+
+            presenter.say([say("welcome.voice" + brief), mode_intro(voice.gate, settings.brief)], remember=False)
         else:
             # Why typing is only news when the player did not ask for the keyboard.
             why = [say("why.keyboard", reason=reason)] if reason else []
@@ -304,4 +336,4 @@ def _open_voice(settings: Settings, presenter: Presenter) -> tuple[VoiceSource |
         from voicejack.table.voice import open_voice_source
     except (ImportError, OSError) as error:
         return None, f"speech recognition could not be loaded ({error})"
-    return open_voice_source(settings, muted=presenter.is_speaking)
+    return open_voice_source(settings, muted=presenter.is_speaking, presenter=presenter)

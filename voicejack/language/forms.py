@@ -73,6 +73,8 @@ COMMANDS: tuple[tuple[CommandName, tuple[str, ...], tuple[str, ...]], ...] = (
     (CommandName.YES, ("yes", "yeah", "yep", "correct", "confirm"), ()),
     (CommandName.NO, ("no", "nope"), ()),
     (CommandName.STOP, ("stop talking",), ("stop", "silence")),
+    (CommandName.STOP_LISTENING, ("stop listening",), ()),
+    (CommandName.START_LISTENING, ("start listening",), ()),
     (CommandName.SLOWER, ("slow down", "speak slower"), ("slower",)),
     (CommandName.FASTER, ("speed up", "speak faster"), ("faster",)),
     (CommandName.LOUDER, ("volume up", "speak louder"), ("louder",)),

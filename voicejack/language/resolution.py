@@ -47,6 +47,8 @@ class CommandName(StrEnum):
     NEXT = "next"          # the next line of a readout being stepped through
     PREVIOUS = "previous"  # the line before it
     RULES = "rules"        # the table's rule set and what sets it apart (R3, variants.md)
+    STOP_LISTENING = "stop_listening"    # the microphone is ignored until "start listening" (typing goes on)
+    START_LISTENING = "start_listening"
 
 
 @dataclass(frozen=True, slots=True)

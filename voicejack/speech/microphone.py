@@ -24,6 +24,7 @@ import numpy as np
 
 from voicejack.hearing import Grammar, Heard
 from voicejack.speech.audio import BLOCK_SAMPLES, SAMPLE_RATE
+from voicejack.speech.listening import ListeningGate
 from voicejack.speech.recogniser import Recogniser, SpeechError, StreamingRecogniser
 
 TYPED_FALLBACK = "Voice input is off; type your commands instead."
@@ -292,6 +293,10 @@ class VoiceInput:
     position the game has already left. Results wait in a queue for
     ``heard()``, or, once ``deliver_to`` has named a receiver, go straight
     from the listening thread to it (no relay thread in between).
+
+    With a ``gate`` (listening.py) the recogniser listens with the gate's
+    grammar (the wake word's sentences added), and only what the gate lets
+    through comes out, with the game's own grammar.
     """
 
     def __init__(
@@ -301,9 +306,11 @@ class VoiceInput:
         muted: Callable[[], bool] = lambda: False,
         headphones: bool = False,
         source: BlockQueue | None = None,
+        gate: ListeningGate | None = None,
     ) -> None:
         self.recogniser = recogniser
         self.listener = Listener(recogniser, muted=muted, headphones=headphones)
+        self.gate = gate
         self._device = device
         self._source = source
         self._microphone: Microphone | None = None
@@ -327,6 +334,8 @@ class VoiceInput:
         return self
 
     def set_grammar(self, grammar: Grammar) -> None:
+        if self.gate is not None:
+            grammar = self.gate.listened_grammar(grammar)
         with self._grammar_lock:
             self._next_grammar = grammar
 
@@ -363,25 +372,47 @@ class VoiceInput:
     def __exit__(self, *exc: object) -> None:
         self.stop()
 
+    def hear_block(self, block: np.ndarray) -> tuple[Heard, Grammar | None] | None:
+        """One block of the stream, on the listening thread (or a benchmark's loop): what it completed
+        that the gate lets through, with the game's grammar it was heard under."""
+        self._install_grammar()
+        if self.recogniser.grammar is None:
+            return None
+        under: Grammar | None = self.recogniser.grammar
+        gate = self.gate
+        if gate is not None and (self.listener.headphones or not self.listener.muted()):
+            gate.advance(len(block), self.recogniser.in_utterance)
+        heard = self.listener.feed(block)
+        if heard is None:
+            return None
+        if gate is not None:
+            admitted = gate.admit(heard, under)
+            if admitted is None:
+                return None
+            heard, under = admitted, gate.game_grammar(under)
+        return heard, under
+
+    def _install_grammar(self) -> None:
+        with self._grammar_lock:
+            grammar, self._next_grammar = self._next_grammar, None
+        if grammar is not None:
+            self.recogniser.set_grammar(grammar)
+
     def _run(self) -> None:
         assert self._source is not None
         try:
             while self._running.is_set():
-                with self._grammar_lock:
-                    grammar, self._next_grammar = self._next_grammar, None
-                if grammar is not None:
-                    self.recogniser.set_grammar(grammar)
                 block = self._source.get(timeout=0.1)
-                if block is None or self.recogniser.grammar is None:
+                if block is None:
+                    self._install_grammar()
                     continue
-                under = self.recogniser.grammar
-                heard = self.listener.feed(block)
-                if heard is None:
+                result = self.hear_block(block)
+                if result is None:
                     continue
                 receiver = self._receiver
                 if receiver is not None:
-                    receiver(heard, under)
+                    receiver(*result)
                 else:
-                    self._results.put((heard, under))
+                    self._results.put(result)
         except Exception as error:  # noqa: BLE001 - reported to the game thread by heard()
             self.error = error

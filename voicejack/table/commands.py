@@ -17,6 +17,8 @@ from voicejack.engine import GameState
 from voicejack.language import Ask, Choice, Command, Confirm, Conversation, Topic
 from voicejack.language.resolution import CommandName
 from voicejack.narration import Narrator
+from voicejack.table.inputs import InputHub
+from voicejack.table.listening import mode_help, resume_hint
 from voicejack.table.messages import say
 from voicejack.table.presenter import ERROR_CUE, Presenter
 from voicejack.table.readout import Readout, Recent
@@ -38,6 +40,7 @@ class Listening(Protocol):
     readout: Readout
     recent: Recent | None
     told_readout_hint: bool
+    inputs: InputHub
 
     @property
     def state(self) -> GameState: ...
@@ -132,7 +135,25 @@ def _repeat(match: Listening, said: Said) -> None:
 
 
 def _help(match: Listening, said: Said) -> None:
-    match.presenter.say(say("help"))
+    match.presenter.say([say("help"), mode_help(match.inputs.gate)])
+
+
+def _stop_listening(match: Listening, said: Said) -> None:
+    """The microphone is ignored (all but "start listening") until it is brought back; typing goes on."""
+    gate = match.inputs.gate
+    if gate is None:
+        match.presenter.say(say("listen.no_microphone"), remember=False)
+        return
+    key = "listen.stopped" if gate.pause() else "listen.already_stopped"
+    match.presenter.say(say(key, resume=resume_hint(gate)), remember=False)
+
+
+def _start_listening(match: Listening, said: Said) -> None:
+    gate = match.inputs.gate
+    if gate is None:
+        match.presenter.say(say("listen.no_microphone"), remember=False)
+        return
+    match.presenter.say(say("listen.started" if gate.resume() else "listen.already"), remember=False)
 
 
 def _rules(match: Listening, said: Said) -> None:
@@ -210,6 +231,7 @@ SHARED: dict[CommandName, Callable[[Listening, Said], None]] = {
     C.SCORE: _score, C.LAST_CARD: _last_card, C.TURN: _turn, C.WHERE: _where,
     C.REPEAT: _repeat, C.HELP: _help, C.RULES: _rules, C.STOP: _stop,
     C.SLOWER: _adjust, C.FASTER: _adjust, C.LOUDER: _adjust, C.QUIETER: _adjust, C.BRIEF: _adjust, C.FULL: _adjust,
+    C.STOP_LISTENING: _stop_listening, C.START_LISTENING: _start_listening,
 }
 
 HANDLERS: dict[CommandName, Handler] = {
@@ -219,4 +241,5 @@ HANDLERS: dict[CommandName, Handler] = {
     C.SLOWER: _adjust, C.FASTER: _adjust, C.LOUDER: _adjust, C.QUIETER: _adjust, C.BRIEF: _adjust, C.FULL: _adjust,
     C.SAVE: _save, C.QUIT: _quit, C.LEAVE: _leave,
     C.CANCEL: _cancel, C.NO: _cancel, C.YES: _yes,
+    C.STOP_LISTENING: _stop_listening, C.START_LISTENING: _start_listening,
 }

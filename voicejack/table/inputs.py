@@ -1,7 +1,9 @@
 """Where players' words come from: the keyboard, the microphone, or a script (tests).
 
 Every source pushes what it heard into one InputHub queue, so a voice seat
-can also type, and the match loop waits in one place. A spoken result
+can also type, and the match loop waits in one place. In push-to-talk
+mode (--listen push) an empty line typed at the terminal is the key that
+opens the microphone, so it never reaches the game. A spoken result
 carries the grammar it was heard under: when the position has moved on
 since, the hub marks it stale, so it is never resolved as a move of the
 new position.
@@ -16,6 +18,7 @@ from dataclasses import dataclass
 from typing import IO, Protocol
 
 from voicejack.language import Grammar, Heard
+from voicejack.speech.listening import ListeningGate, ListenMode
 
 
 class EndOfInput:
@@ -54,7 +57,23 @@ class InputHub:
 
     def add(self, source: InputSource) -> None:
         self._sources.append(source)
-        source.start(self._queue.put)
+        source.start(self._receive)
+
+    @property
+    def gate(self) -> ListeningGate | None:
+        """The microphone's listening gate ("stop listening", push to talk), if a microphone is in use."""
+        for source in self._sources:
+            gate = getattr(source, "gate", None)
+            if isinstance(gate, ListeningGate):
+                return gate
+        return None
+
+    def _receive(self, item: Utterance | EndOfInput) -> None:
+        if isinstance(item, Utterance) and item.heard.typed and not item.heard.text.strip():
+            gate = self.gate
+            if gate is not None and gate.mode is ListenMode.PUSH and gate.push_to_talk():
+                return
+        self._queue.put(item)
 
     @property
     def live(self) -> bool:

@@ -58,6 +58,31 @@ TABLE_MESSAGES: Final[dict[str, str]] = {
     "no_sound_card": "No sound card was found, so nothing is played aloud: everything is printed.",
     "no_sound_card.record": "No sound card was found: the match is recorded to {path} without being played aloud.",
     "speech_off": "Speech recognition is off: {reason}. Type your moves instead.",
+    # How the microphone listens (--listen; voicejack.speech.listening).
+    "listen.open": "I act on everything I hear. At a talkative table, say stop listening, "
+                   "or start the game with the option listen wake, or listen push.",
+    "listen.wake": "Say {wake} before each command, like: {wake}, read the board. Or say {wake}, "
+                   "wait for the tick, and then the command. I ignore everything else. The option listen changes this.",
+    "listen.push": "To talk, press Enter, wait for the tick, and say one command. "
+                   "I ignore everything else. The option listen changes this.",
+    "listen.open.brief": "Listening to everything.",
+    "listen.wake.brief": "Say {wake} first.",
+    "listen.push.brief": "Press Enter to talk.",
+    "listen.help.open": "Say stop listening to make me ignore the microphone, and start listening to come back.",
+    "listen.help.wake": "Start each command with {wake}. Say {wake} stop listening to make me ignore the microphone, "
+                        "and {wake} start listening to come back.",
+    "listen.help.push": "Press Enter before each command. Say stop listening to make me ignore the microphone, "
+                        "and start listening to come back.",
+    "listen.stopped": "I have stopped listening to the microphone. "
+                      "To bring me back, say {resume}, or type start listening.",
+    "listen.already_stopped": "I was not listening to the microphone. "
+                              "To bring me back, say {resume}, or type start listening.",
+    "listen.started": "Listening again.",
+    "listen.already": "I am listening already.",
+    "listen.no_microphone": "No microphone is in use, so there is nothing to stop or start; typing works as always.",
+    "listen.ready": "Listening.",
+    "listen.timed_out.push": "Microphone closed. Press Enter to talk.",
+    "listen.timed_out.wake": "I heard no command. Say {wake} again when you are ready.",
 }
 
 

@@ -26,6 +26,9 @@ class Settings:
     silence_timeout: float = 300.0  # seconds of silence before a bot takes over a human seat; 0 = never
     backend: str = "auto"           # speech recogniser: "auto", "vosk", "sphinx"
     mono: bool = False              # the same sound in both ears (one earbud, one good ear)
+    listen: str = "open"            # what the microphone acts on: "open", "wake" (after the wake word), "push" (a key)
+    wake_word: str = "jackaroo"
+    wake_sensitivity: float = 0.5   # 0: only a very clear wake word .. 1: anything that could be it
 
     def slower(self) -> Settings:
         return replace(self, speech_rate=max(MIN_RATE, self.speech_rate - RATE_STEP))
