@@ -47,6 +47,7 @@ class CommandName(StrEnum):
     NEXT = "next"          # the next line of a readout being stepped through
     PREVIOUS = "previous"  # the line before it
     RULES = "rules"        # the table's rule set and what sets it apart (R3, variants.md)
+    UNDO = "undo"          # take back the last move ("take that back"), right after it was played
 
 
 @dataclass(frozen=True, slots=True)

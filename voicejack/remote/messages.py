@@ -30,6 +30,7 @@ REMOTE_MESSAGES: Final[dict[str, str]] = {
     "in_flight": "Your move is on its way to the server.",
     "save": "This table is kept by the server; you can leave and come back with: voicejack join {url} {code}.",
     "quit": "You left the line. Your seat waits for you; come back with: voicejack join {url} {code}.",
+    "undo": "Undo is not available at a server table yet: a move sent to the server stands.",
     "left": "You left the table. A bot plays your seat; come back with: voicejack join {url} {code}.",
 }
 

@@ -266,6 +266,9 @@ class RemoteTable:
             self.session.leave()
             presenter.say(tell("left", url=url, code=code), remember=False)
             self.exit = EXIT_LEFT
+        elif name == "undo":
+            presenter.cue(ERROR_CUE)
+            presenter.say(tell("undo"), remember=False)
         elif name in ("cancel", "no") and pending is not None and mine:
             presenter.say(say("cancelled", prompt=narrator.turn_prompt(state, me)))
         elif name == "yes" and isinstance(pending, Ask):

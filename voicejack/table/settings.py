@@ -26,6 +26,7 @@ class Settings:
     silence_timeout: float = 300.0  # seconds of silence before a bot takes over a human seat; 0 = never
     backend: str = "auto"           # speech recogniser: "auto", "vosk", "sphinx"
     mono: bool = False              # the same sound in both ears (one earbud, one good ear)
+    undo_seconds: float = 2.0       # the pause after a person's move before a bot plays, to say "undo"; 0 = none
 
     def slower(self) -> Settings:
         return replace(self, speech_rate=max(MIN_RATE, self.speech_rate - RATE_STEP))
