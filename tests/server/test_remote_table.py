@@ -161,3 +161,16 @@ def test_a_table_the_rule_set_does_not_allow_is_refused(start_server: Any, tmp_p
     host, said = _front_end(server.url, Intent("create", name="Ann", options=options), iter(()), tmp_path / "a.json")
     assert host.run() != 0
     assert "KA1" in said.text or "4 players in teams" in said.text, said.text
+
+
+def test_undo_at_a_server_table_says_it_is_not_there_yet(start_server: Any, tmp_path: Path) -> None:
+    """A clear sentence and the error cue, never "didn't catch that": the move stays as the server has it."""
+    server = start_server(bot_delay=0)
+    options = {"players": 2, "teams": False, "mode": "regular", "seats": ["human", "bot"], "seed": 9}
+    script = iter(("take that back", "quit"))
+    host, said = _front_end(server.url, Intent("create", name="Ann", options=options), script, tmp_path / "a.json")
+    host.run()
+    at = said.lines.index("Undo is not available at a server table yet: a move sent to the server stands.")
+    assert "turned-back" in said.cues
+    assert said.lines[at - 1].startswith("Your turn, red.")  # answered at once, as the sentence it is
+    assert not any("catch" in line for line in said.lines)
