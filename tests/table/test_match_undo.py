@@ -293,7 +293,18 @@ def test_bots_only_tables_never_pause(tmp_path: Path, kit) -> None:
     match, audio, source, printed = kit.live_match(state, tmp_path / "s.json", settings=Settings(undo_seconds=30.0))
     outcome = match.run(announce_start=False)
     assert outcome.winner is not None  # with a 30 second pause per move this would never finish in the test run
-    assert "undo" not in printed.text.lower()
+    assert OFFER_FIRST not in printed.text and "You may undo." not in printed.text
+
+
+def test_the_options_say_when_undo_would_take_a_move_back(tmp_path: Path, kit) -> None:
+    state = two_humans()  # Bo (green) plays first, then it is Ann's turn at the same device
+    _, _, transcript = kit.run_match(state, [legal_phrases(state)[0], "options"], tmp_path / "s.json",
+                                     announce=False)
+    question = transcript.lines.index("Your options.")
+    assert "You can also say undo to take back Bo's move." in transcript.lines[question:]
+    first = two_humans()
+    _, _, transcript = kit.run_match(first, ["options"], tmp_path / "t.json", announce=False)
+    assert not any("say undo" in line for line in transcript.lines)  # nothing to take back: not offered
 
 
 def test_help_names_undo_and_the_shared_device_rule(tmp_path: Path, kit) -> None:

@@ -330,6 +330,7 @@ TEMPLATES: Final[Mapping[str, tuple[str, str]]] = {
     "undo.done.you": ("Took back your move: {phrase}. Everything is as it was before it.", "Took back: {phrase}."),
     "undo.done": ("Took back {player} move: {phrase}. Everything is as it was before it.",
                   "Took back {player} move: {phrase}."),
+    "undo.hint": ("You can also say undo to take back {player} move.", "Or undo {player} move."),
     "undo.nothing": ("There is no move to take back yet.", "Nothing to take back."),
     "undo.again": ("That move has already been taken back: only the last move can be, and only once.",
                    "Already taken back."),

@@ -124,7 +124,8 @@ def _options(match: Match, said: Said) -> None:
     options = match.narrator.describe_options(match.state, said.colour)
     choices = tuple(Choice(description, move, (move.phrase,)) for move, description in options)
     said.conversation.pending = Ask(say("options.question"), choices, topic=Topic.OPTION)
-    match.presenter.say([say("options.question")] + [f"{n}: {d}" for n, (_, d) in enumerate(options, 1)])
+    lines = [say("options.question")] + [f"{n}: {d}" for n, (_, d) in enumerate(options, 1)]
+    match.presenter.say(lines + [hint] if (hint := match.undo_hint()) else lines)
 
 
 def _repeat(match: Listening, said: Said) -> None:

@@ -385,6 +385,14 @@ class Match:
             self.presenter.say(self._text("undo.done", player=player, phrase=last.move.phrase))
         raise TookBack
 
+    def undo_hint(self) -> str:
+        """For the list of options: that undo would take back the last move now ("" when it would not)."""
+        last = self.last_move
+        if last is None or why_not(last, self._taken_back) is not None:
+            return ""
+        whose = "your" if last.colour == self.listener else _possessive(self.narrator.name(self.state, last.colour))
+        return self._text("undo.hint", player=whose)
+
     def _refusal_text(self, refusal: Refusal) -> str:
         name = self.narrator.name(self.state, refusal.colour) if refusal.colour else ""
         return self._text(refusal.key, name=name, player=_possessive(name) if name else "")
