@@ -167,14 +167,8 @@ class RemoteTable:
     def _undone(self, item: Undone) -> None:
         """The server took a move back: the table is as it was before it, and whoever made it plays again."""
         self.view, self.recent, self.in_flight = item.after, None, False
-        catalogue, brief = self.narrator.catalogue, self.narrator.brief
         self.presenter.begin()
-        if item.colour == self.me:
-            self.presenter.say(catalogue.text("undo.done.you", brief, phrase=item.phrase))
-        else:
-            player = catalogue.possessive(self.narrator.name(item.after, item.colour))
-            self.presenter.say(catalogue.text("undo.done", brief, player=player, phrase=item.phrase),
-                               seat=item.colour)
+        self.presenter.say(self.narrator.taken_back(item.after, item.colour, item.phrase, self.me), seat=item.colour)
         self._prompt_if_mine()
 
     def _prompt_if_mine(self) -> None:

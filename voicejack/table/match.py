@@ -348,9 +348,8 @@ class Match:
         if (seconds <= 0 or last is None or not offers_undo(last) or self.state.winner is not None
                 or self.state.turn not in self.bots or not self.inputs.live):
             return
-        key = "undo.offer" if self._offered_undo else "undo.offer.first"
+        self.presenter.say(self.narrator.undo_offer(not self._offered_undo, seconds), remember=False)
         self._offered_undo = True
-        self.presenter.say(self._text(key, seconds=f"{seconds:g}"), remember=False)
         self._settle()  # the moment starts once it has been announced
         deadline = time.monotonic() + seconds
         while (left := deadline - time.monotonic()) > 0:
@@ -363,7 +362,8 @@ class Match:
         refusal = why_not(last, self._taken_back)
         if refusal is not None or last is None:
             self.presenter.cue(ERROR_CUE)
-            self.presenter.say(self._refusal_text(refusal or Refusal("undo.nothing")), remember=False)
+            refusal = refusal or Refusal("nothing")
+            self.presenter.say(self.narrator.undo_refusal(self.state, refusal.reason, refusal.colour), remember=False)
             return
         restore(self.state, last)
         self.turns = last.turns
@@ -378,11 +378,7 @@ class Match:
             self.inputs.expect(self._aside_conversation().grammar(self.state))
         self._autosave()
         self.presenter.begin()
-        if last.colour == self.listener:
-            self.presenter.say(self._text("undo.done.you", phrase=last.move.phrase))
-        else:
-            player = _possessive(self.narrator.name(self.state, last.colour))
-            self.presenter.say(self._text("undo.done", player=player, phrase=last.move.phrase))
+        self.presenter.say(self.narrator.taken_back(self.state, last.colour, last.move.phrase, self.listener))
         raise TookBack
 
     def undo_hint(self) -> str:
@@ -390,15 +386,7 @@ class Match:
         last = self.last_move
         if last is None or why_not(last, self._taken_back) is not None:
             return ""
-        whose = "your" if last.colour == self.listener else _possessive(self.narrator.name(self.state, last.colour))
-        return self._text("undo.hint", player=whose)
-
-    def _refusal_text(self, refusal: Refusal) -> str:
-        name = self.narrator.name(self.state, refusal.colour) if refusal.colour else ""
-        return self._text(refusal.key, name=name, player=_possessive(name) if name else "")
-
-    def _text(self, key: str, **fields: object) -> str:
-        return self.narrator.catalogue.text(key, self.narrator.brief, **fields)
+        return self.narrator.undo_hint(self.state, last.colour, self.listener)
 
     # ------------------------------------------------------------------
     # Out of turn

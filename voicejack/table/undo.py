@@ -52,30 +52,30 @@ class PlayedMove:
 
 @dataclass(frozen=True, slots=True)
 class Refusal:
-    """Why "undo" does nothing: a catalogue template key, and the seat it names, if any."""
+    """Why "undo" does nothing: a reason of narration.takeback.REFUSAL_REASONS, and the seat it names, if any."""
 
-    key: str
+    reason: str
     colour: str | None = None
 
 
 def why_not(last: PlayedMove | None, taken_back: bool) -> Refusal | None:
     """Why the last move cannot be taken back at a local table (None: it can)."""
     if last is None:
-        return Refusal("undo.again" if taken_back else "undo.nothing")
+        return Refusal("again" if taken_back else "nothing")
     if last.decider is Decider.BOT:
         # Right after a person's move the bot's is news that it came too late; otherwise it is simply not theirs.
-        return Refusal("undo.since", last.colour) if last.after_human else Refusal("undo.bot", last.colour)
+        return Refusal("since", last.colour) if last.after_human else Refusal("bot", last.colour)
     if last.decider is Decider.TIMER:
-        return Refusal("undo.timer")
+        return Refusal("timer")
     if last.decider is Decider.FORCED:
-        return Refusal("undo.forced")
+        return Refusal("forced")
     if any(isinstance(event, ev.Won) for event in last.events):
-        return Refusal("undo.won")  # R38
+        return Refusal("won")  # R38
     if any(isinstance(event, ev.Dealt) for event in last.events):
-        return Refusal("undo.deal")  # R9, R10
+        return Refusal("deal")  # R9, R10
     for event in last.events:
         if isinstance(event, ev.RandomBurn):
-            return Refusal("undo.random", event.target)  # KA11, ON9
+            return Refusal("random", event.target)  # KA11, ON9
     return None
 
 
