@@ -13,7 +13,7 @@ from voicejack.table.settings import Settings
 from voicejack.tablefile import save_table, table_from_dict
 
 TOO_LATE = "has played since, so it is too late to take that move back."
-OFFER_FIRST = "Say undo within"
+OFFER_FIRST = "To undo that move, say take that back within"
 
 
 def table_text(state: GameState, path: Path) -> str:
@@ -224,7 +224,7 @@ def test_typed_undo_in_the_pause_before_the_bot_plays(tmp_path: Path, kit) -> No
     audio.when_said(lambda text, seat: text.startswith("Took back"), lambda: source.type("quit", "yes", gap=0.2))
     match.run(announce_start=False)
     assert f"Took back your move: {phrase}. Everything is as it was before it." in printed.text
-    assert "Say undo within 5 seconds to take that move back." in printed.text
+    assert "To undo that move, say take that back within 5 seconds." in printed.text
     assert table_text(match.state, tmp_path / "after.json") == before
     assert (tmp_path / "s.json").read_text(encoding="utf-8") == before
 
@@ -247,7 +247,7 @@ def test_the_pause_is_announced_in_full_once_then_briefly(tmp_path: Path, kit) -
     assert red_moves >= 2
     lines = [line for _, line in printed.lines]
     assert sum(line.startswith(OFFER_FIRST) for line in lines) == 1
-    assert lines.count("You may undo.") >= 1
+    assert lines.count("You may take it back.") >= 1
 
 
 def test_no_pause_when_switched_off(tmp_path: Path, kit) -> None:
@@ -293,7 +293,7 @@ def test_bots_only_tables_never_pause(tmp_path: Path, kit) -> None:
     match, audio, source, printed = kit.live_match(state, tmp_path / "s.json", settings=Settings(undo_seconds=30.0))
     outcome = match.run(announce_start=False)
     assert outcome.winner is not None  # with a 30 second pause per move this would never finish in the test run
-    assert OFFER_FIRST not in printed.text and "You may undo." not in printed.text
+    assert OFFER_FIRST not in printed.text and "You may take it back." not in printed.text
 
 
 def test_the_options_say_when_undo_would_take_a_move_back(tmp_path: Path, kit) -> None:
@@ -301,14 +301,14 @@ def test_the_options_say_when_undo_would_take_a_move_back(tmp_path: Path, kit) -
     _, _, transcript = kit.run_match(state, [legal_phrases(state)[0], "options"], tmp_path / "s.json",
                                      announce=False)
     question = transcript.lines.index("Your options.")
-    assert "You can also say undo to take back Bo's move." in transcript.lines[question:]
+    assert "You can also say take that back, to undo Bo's move." in transcript.lines[question:]
     first = two_humans()
     _, _, transcript = kit.run_match(first, ["options"], tmp_path / "t.json", announce=False)
-    assert not any("say undo" in line for line in transcript.lines)  # nothing to take back: not offered
+    assert not any("take that back" in line for line in transcript.lines)  # nothing to take back: not offered
 
 
 def test_help_names_undo_and_the_shared_device_rule(tmp_path: Path, kit) -> None:
     state = two_humans()
     _, _, transcript = kit.run_match(state, ["help"], tmp_path / "s.json", announce=False)
-    assert "undo or take that back" in transcript.text
+    assert "take that back, or undo my move, puts it back until the next player acts" in transcript.text
     assert "when several people share this device, it takes back whoever moved last" in transcript.text

@@ -324,13 +324,13 @@ TEMPLATES: Final[Mapping[str, tuple[str, str]]] = {
     "board.footer": ("{version}, {kind}. {cards} left in the pile.", "{version}, {kind}. Pile: {cards}."),
     # --------------------------------------------------- taking a move back
     # {player} is possessive ("Blue's"); {phrase} the move in the notation the player says.
-    "undo.offer.first": ("Say undo within {seconds} seconds to take that move back.",
-                         "Say undo within {seconds} seconds to take it back."),
-    "undo.offer": ("You may undo.", "Undo?"),
+    "undo.offer.first": ("To undo that move, say take that back within {seconds} seconds.",
+                         "Say take that back within {seconds} seconds to undo it."),
+    "undo.offer": ("You may take it back.", "Take it back?"),
     "undo.done.you": ("Took back your move: {phrase}. Everything is as it was before it.", "Took back: {phrase}."),
     "undo.done": ("Took back {player} move: {phrase}. Everything is as it was before it.",
                   "Took back {player} move: {phrase}."),
-    "undo.hint": ("You can also say undo to take back {player} move.", "Or undo {player} move."),
+    "undo.hint": ("You can also say take that back, to undo {player} move.", "Or take back {player} move."),
     "undo.nothing": ("There is no move to take back yet.", "Nothing to take back."),
     "undo.again": ("That move has already been taken back: only the last move can be, and only once.",
                    "Already taken back."),
