@@ -84,6 +84,18 @@ CASES: list[tuple[str, str | None, str, str]] = [
     ("start", None, "quit > no", "command: no"),
     ("start", None, "leave the table", "confirm: leave"),
     ("start", None, "leave > yeah", "command: leave"),
+    ("start", None, "undo", "command: undo"),
+    ("start", None, "undo that", "command: undo"),
+    ("start", None, "take that back", "command: undo"),
+    ("start", None, "take it back", "command: undo"),
+    ("start", None, "Take it back!", "command: undo"),
+    ("start", None, "undo my move", "command: undo"),
+    ("start", None, "take back my move", "command: undo"),
+    ("start", None, "take back", "command: undo"),
+    ("start", None, "undo the last move", "command: undo"),
+    ("start", None, "back", "command: previous"),  # "back" alone stays the readout's previous line
+    ("start", "blue", "take that back", "command: undo"),  # said out of turn: the table decides whose move
+    ("mid", None, "seven > take that back", "command: undo"),  # a question pending: still the command
     ("start", None, "", "no empty"),
     ("start", None, "um", "no empty"),
     ("start", None, "xyzzy", "no unknown"),

@@ -14,6 +14,7 @@ from voicejack.engine import GameState, LastCard, legal_moves, make_rules, new_g
 from voicejack.narration import ENGLISH, Catalogue, Narrator, Verbosity
 from voicejack.engine.rules import time_out
 from voicejack.narration.catalogue import TEMPLATES
+from voicejack.narration.takeback import REFUSAL_REASONS
 
 COMPLEX = make_rules(mode="complex")  # reads "play king blue one" as the sweep
 
@@ -118,11 +119,24 @@ def everything_said(narrator: Narrator, state: GameState) -> Iterator[str]:
             after, events = play(state, move)
             yield from narrator.outcome(state, events, after, listener)
             yield narrator.last_card(after, listener, recent=(state, events))
+        yield from take_back_sentences(narrator, state, listener)
         if state.rules.timer_seconds and state.winner is None:  # ON11: the turn timer runs out
             after = state.copy()
             events = time_out(after)
             yield from narrator.outcome(state, events, after, listener)
             yield narrator.last_card(after, listener, recent=(state, events))
+
+
+def take_back_sentences(narrator: Narrator, state: GameState, listener: str | None) -> Iterator[str]:
+    """"undo": the offer, the news and every refusal. The phrase is the player's own notation (the language
+    package's words, not the narrator's), passed through like a seat's name, so it is given in capitals."""
+    yield narrator.undo_offer(True, 2.0)
+    yield narrator.undo_offer(False, 2.0)
+    for colour in state.rules.seats:
+        yield narrator.taken_back(state, colour, "PLAY ACE OUT", listener)
+        yield narrator.undo_hint(state, colour, listener)
+        for reason, names_a_seat in REFUSAL_REASONS.items():
+            yield narrator.undo_refusal(state, reason, colour if names_a_seat else None)
 
 
 def sample_positions() -> Iterator[GameState]:

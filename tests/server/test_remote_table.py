@@ -10,7 +10,8 @@ from typing import Any
 
 from voicejack.remote.session import Intent, SeatStore, Session
 from voicejack.remote.table import RemoteConfig, RemoteTable
-from voicejack.table.inputs import InputHub, ScriptSource
+from voicejack.language import Heard
+from voicejack.table.inputs import InputHub, ScriptSource, Utterance
 from voicejack.table.presenter import Presenter
 
 ALWAYS_FIRST_OPTION = ("read the board", *("next",) * 5, "green marbles", "what is the score", "last card",
@@ -161,3 +162,61 @@ def test_a_table_the_rule_set_does_not_allow_is_refused(start_server: Any, tmp_p
     host, said = _front_end(server.url, Intent("create", name="Ann", options=options), iter(()), tmp_path / "a.json")
     assert host.run() != 0
     assert "KA1" in said.text or "4 players in teams" in said.text, said.text
+
+
+def test_undo_at_a_server_table_once_the_bot_has_played_says_why_not(start_server: Any, tmp_path: Path) -> None:
+    """The server knows who asked: the bot's move came after yours, so it is too late; a sentence, the error cue."""
+    server = start_server(bot_delay=0)
+    options = {"players": 2, "teams": False, "mode": "regular", "seats": ["human", "bot"], "seed": 12}
+    script = iter(("play ace out", "take that back", "quit"))  # red plays first (seed 12), then Green at once
+    host, said = _front_end(server.url, Intent("create", name="Ann", options=options), script, tmp_path / "a.json")
+    host.run()
+    assert "Green has played since, so it is too late to take your move back." in said.lines
+    assert "turned-back" in said.cues
+    assert not any("catch" in line for line in said.lines)
+
+
+class Typist:
+    """Typed lines that arrive when the player chooses (a live source), here as soon as a line is printed."""
+
+    live = True
+
+    def start(self, push: Any) -> None:
+        self.push = push
+
+    def type(self, line: str) -> None:
+        self.push(Utterance(Heard(line, typed=True)))
+
+    def set_grammar(self, grammar: Any) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def test_take_that_back_at_a_server_table_while_the_bot_waits(start_server: Any, tmp_path: Path) -> None:
+    server = start_server(bot_delay=5)  # the bot's pause before it plays is the moment to say it
+    options = {"players": 2, "teams": False, "mode": "regular", "seats": ["human", "bot"], "seed": 12}
+    typist = Typist()
+    hub = InputHub()
+    hub.add(typist)
+    prompts = []
+
+    def heard(line: str) -> None:
+        said.lines.append(line)
+        if line.startswith("Your turn, red."):
+            prompts.append(line)
+            for line in (["play ace out"] if len(prompts) == 1 else ["quit", "yes"]):
+                typist.type(line)
+        elif line.startswith("You played"):
+            typist.type("take that back")
+
+    said = Transcript()
+    said._write = heard
+    session = Session([server.url], Intent("create", name="Ann", options=options), SeatStore(tmp_path / "a.json"),
+                      retry=0.1)
+    host = RemoteTable(session, said, hub, RemoteConfig(server.url))
+    host.run()
+    assert "Took back your move: play ace out. Everything is as it was before it." in said.lines
+    assert len(prompts) == 2  # the turn is red's again, prompted again
+    assert host.state.history == [] and host.session.moves == 0

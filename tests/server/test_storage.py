@@ -9,7 +9,7 @@ import pytest
 
 from voicejack.bots import make_bot
 from voicejack.engine import apply_move, legal_moves, make_rules, new_game
-from voicejack.server.storage import CodeTaken, SeatRow, SqliteStorage, TableLost, open_storage
+from voicejack.server.storage import CodeTaken, SeatRow, SqliteStorage, Storage, TableLost, open_storage
 from voicejack.server.table import SNAPSHOT_EVERY, restore_state, table_text
 from voicejack.tablefile import table_to_dict
 
@@ -94,6 +94,60 @@ def test_on_postgresql_a_table_has_one_owner_and_a_lapsed_owner_cannot_fork_it(f
             await first.record_move("brave lion two", 2, state.turn, move.phrase, None, None, 101.1)
         stored = await second.load("brave lion two")
         assert stored is not None and stored.moves == 1
+        await first.close()
+        await second.close()
+    asyncio.run(run())
+
+
+async def _take_back_the_last_move(first: Storage, second: Storage | None, code: str) -> None:
+    """Two moves stored; the second taken back: its row goes, the table file before it is the snapshot,
+    and neither another server (``second``, where several share the database) nor a stale number can
+    take a move back."""
+    state, _ = new_game(make_rules(2, False), seed=12)
+    await first.create_table(code, "regular", "human,bot", table_text(state), [], 100.0)
+    played = []
+    for number in (1, 2):
+        if number == 2:
+            before = table_text(state)
+        move = legal_moves(state)[0]
+        played.append(move.phrase)
+        colour = state.turn
+        apply_move(state, move)
+        await first.record_move(code, number, colour, move.phrase, None, None, 100.0 + number)
+    with pytest.raises(TableLost):  # not the last move
+        await first.undo_move(code, 1, before, 103.0)
+    if second is not None:
+        with pytest.raises(TableLost):  # not this server's table
+            await second.undo_move(code, 2, before, 103.0)
+    await first.undo_move(code, 2, before, 103.0)
+    row = await first.load(code)
+    assert row is not None and row.moves == 1 and row.state_moves == 1 and row.later == [] and row.state == before
+    assert [phrase for _, _, phrase in await first.moves(code)] == played[:1]
+    with pytest.raises(TableLost):  # once only: move 2 is gone
+        await first.undo_move(code, 2, before, 104.0)
+    replayed = restore_state(row)
+    await first.record_move(code, 2, replayed.turn, played[1], None, None, 105.0)  # played again, as number 2
+    again = await first.load(code)
+    assert again is not None and again.later == played[1:]
+
+
+def test_a_move_taken_back_is_gone_from_sqlite(tmp_path: Path) -> None:
+    async def run() -> None:
+        first = SqliteStorage(str(tmp_path / "t.sqlite"), "first", 10.0)
+        await first.open()
+        await _take_back_the_last_move(first, None, "quiet heron six")  # the file is locked to one server
+        await first.close()
+    asyncio.run(run())
+
+
+def test_a_move_taken_back_is_gone_from_postgresql(fresh_postgres: str) -> None:
+    from voicejack.server.storage import PostgresStorage
+
+    async def run() -> None:
+        first, second = PostgresStorage(fresh_postgres, "first", 30.0), PostgresStorage(fresh_postgres, "second", 30.0)
+        await first.open()
+        await second.open()
+        await _take_back_the_last_move(first, second, "quiet heron six")
         await first.close()
         await second.close()
     asyncio.run(run())

@@ -66,6 +66,8 @@ def test_resume_of_a_broken_file_is_one_message(tmp_path: Path) -> None:
     (["play", "--listen", "loud"], "invalid choice: 'loud'"),
     (["play", "--wake-sensitivity", "2"], "2 is not from 0 to 1"),
     (["play", "--wake-word", "r2d2"], "one or more words of plain letters"),
+    (["play", "--undo-seconds", "-1"], "-1 is not from 0 to 60 seconds"),
+    (["play", "--undo-seconds", "soon"], "'soon' is not a number of seconds"),
 ])
 def test_bad_options_are_one_clear_line(tmp_path: Path, args, message) -> None:
     result = voicejack(tmp_path, *args)
@@ -94,6 +96,15 @@ def test_two_humans_share_one_device_and_take_turns_by_name(tmp_path: Path) -> N
     assert result.returncode == 0, result.stderr
     assert "Ann" in result.stdout and "Sam" in result.stdout
     assert "Sam, over to you." in result.stdout or "Ann, over to you." in result.stdout
+
+
+def test_typed_undo_at_a_shared_device(tmp_path: Path) -> None:
+    result = voicejack(tmp_path, "play", "--players", "2", "--seats", "human,human", "--names", "Ann,Sam",
+                       "--seed", "1", "--no-sound", "--undo-seconds", "0.5", typed="play ace out\nundo\nquit\nyes\n")
+    assert result.returncode == 0, result.stderr
+    assert "Took back Sam's move: play ace out. Everything is as it was before it." in result.stdout
+    saved = json.loads((tmp_path / "data" / "voicejack" / "autosave.json").read_text())
+    assert saved["history"] == [] and saved["turn"] == "green"
 
 
 def test_a_new_match_asks_before_replacing_an_unfinished_save(tmp_path: Path) -> None:

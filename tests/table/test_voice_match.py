@@ -1,5 +1,6 @@
 """A whole match in which the human seat speaks: espeak-ng says each answer, with noise, and the real
-pocketsphinx recogniser hears it through the microphone's streaming code, with the grammar of the moment."""
+pocketsphinx recogniser hears it through the microphone's streaming code, with the grammar of the moment;
+and "take that back" heard the same way."""
 
 from __future__ import annotations
 
@@ -9,13 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from voicejack.language import Grammar, Heard
+from voicejack.engine import apply_move, legal_moves, legal_phrases, make_rules, new_game
+from voicejack.engine.state import Seat
+from voicejack.language import Command, CommandName, Grammar, Heard, Resolver
 from voicejack.speech import make_recogniser
 from voicejack.speech.audio import blocks
 from voicejack.speech.corpus import espeak_available, make_clip, synthesise
 from voicejack.speech.microphone import Listener
 from voicejack.table.inputs import END_OF_INPUT, InputHub, Utterance
 from voicejack.table.match import Match, MatchConfig
+from voicejack.table.settings import Settings
+from voicejack.tablefile import save_table
 
 pytestmark = pytest.mark.skipif(not espeak_available(), reason="espeak-ng is not installed (see .ci/run)")
 
@@ -148,3 +153,68 @@ def test_speech_heard_before_the_position_changed_arrives_stale(kit) -> None:
         hub.close()
     assert heard is not None and heard.heard.text == "read the board"
     assert heard.grammar == before and heard.stale
+
+
+# ---------------------------------------------------------------------------- undo by voice
+
+
+def _two_humans():
+    state, _ = new_game(make_rules(2, False, "regular"), seed=1,
+                        seats=(Seat("red", "Ann", "human"), Seat("green", "Bo", "human")))
+    return state
+
+
+def test_take_that_back_spoken_at_a_shared_device(tmp_path: Path, kit) -> None:
+    state = _two_humans()
+    save_table(state, tmp_path / "before.json")
+    phrase = legal_phrases(state)[0]
+    spoken = SpokenScript(iter([phrase, "take that back"]))
+    hub = InputHub()
+    hub.add(spoken)
+    transcript = kit.Transcript()
+    # "never": a clearly heard move is played without "yes or no?", so the second line answers no question
+    Match(state, transcript, hub, MatchConfig(tmp_path / "s.json", settings=Settings(confirm="never"))).run(
+        announce_start=False)
+    assert spoken.heard == [phrase, "take that back"]
+    assert any(line.startswith(f"Took back Bo's move: {phrase}.") for line in transcript.lines)
+    save_table(state, tmp_path / "after.json")
+    assert (tmp_path / "after.json").read_text() == (tmp_path / "before.json").read_text()
+
+
+@pytest.mark.parametrize(("words", "voice"), [
+    ("take that back", "en-us"), ("take that back", "en-us+m3"), ("take it back", "en"), ("take it back", "en-us"),
+    ("undo my move", "en"), ("take back my move", "en+f3"),
+])
+def test_undo_is_heard_while_a_bot_is_to_play(words: str, voice: str) -> None:
+    """The grammar the table listens with between a person's move and a bot's (commands only) holds undo."""
+    state, _ = new_game(make_rules(4, True, "regular"), seed=8)
+    while state.turn == "red":
+        apply_move(state, legal_moves(state)[0])
+    resolver = Resolver()
+    grammar = resolver.phrase_set(state, "red")
+    recogniser = make_recogniser("sphinx")
+    recogniser.new_stream()
+    recogniser.set_grammar(grammar)
+    listener = Listener(recogniser)
+    clip = make_clip(synthesise(words, voice), snr_db=20, seed=4)
+    heard: Heard | None = next(iter(listener.feed_all(blocks(clip.samples))), None)
+    assert heard is not None
+    assert resolver.resolve(state, "red", heard) == Command(CommandName.UNDO), heard.text
+
+
+@pytest.mark.parametrize("voice", ["en-us", "en", "en-gb-scotland", "en+f3", "en-us+m3"])
+def test_two_is_never_heard_as_undo(voice: str) -> None:
+    """A bare "undo" sounds like "two": it is typed only, so "two" said when the card is not in hand, or
+    "and two", cannot take a move back."""
+    state, _ = new_game(make_rules(4, True, "regular"), seed=8)
+    resolver = Resolver()
+    recogniser = make_recogniser("sphinx")
+    recogniser.new_stream()
+    recogniser.set_grammar(resolver.phrase_set(state, state.turn))
+    listener = Listener(recogniser)
+    for seed, words in enumerate(("two", "and two", "one two"), 3):
+        clip = make_clip(synthesise(words, voice), snr_db=20, seed=seed)
+        heard = next(iter(listener.feed_all(blocks(clip.samples))), None)
+        recogniser.reset()
+        if heard is not None and heard.text:
+            assert resolver.resolve(state, state.turn, heard) != Command(CommandName.UNDO), (words, heard.text)

@@ -67,7 +67,21 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
     voice.add_argument("--wake-sensitivity", type=_sensitivity, metavar="0..1",
                        help="how easily the wake word is taken: 0 only when said very clearly, 1 anything like it "
                             "(default 0.5)")
+    voice.add_argument("--undo-seconds", type=_seconds, metavar="SECONDS",
+                       help="after your move, how long a bot waits before playing so you can say undo "
+                            "(default: remembered, else 2; 0: no pause, undo only until the next player acts)")
     parser.add_argument("--save", metavar="FILE.json", help="where save, quit and the autosave write")
+
+
+def _seconds(text: str) -> float:
+    """A number of seconds, 0 or more (argparse's usage error otherwise)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"{text} is not from 0 to 60 seconds")
+    return value
 
 
 def _settings_from(args: argparse.Namespace) -> tuple[Settings, str | None]:
@@ -76,7 +90,8 @@ def _settings_from(args: argparse.Namespace) -> tuple[Settings, str | None]:
     for option, key in (("rate", "speech_rate"), ("brief", "brief"), ("headphones", "headphones"), ("mono", "mono"),
                         ("output_device", "output_device"), ("input_device", "input_device"),
                         ("backend", "backend"), ("confirm", "confirm"), ("silence_timeout", "silence_timeout"),
-                        ("listen", "listen"), ("wake_word", "wake_word"), ("wake_sensitivity", "wake_sensitivity")):
+                        ("listen", "listen"), ("wake_word", "wake_word"), ("wake_sensitivity", "wake_sensitivity"),
+                        ("undo_seconds", "undo_seconds")):
         value = getattr(args, option, None)
         if value is not None:
             changes[key] = value

@@ -86,6 +86,11 @@ COMMANDS: tuple[tuple[CommandName, tuple[str, ...], tuple[str, ...]], ...] = (
     (CommandName.LEAVE, ("leave the table", "leave table"), ("leave",)),
     (CommandName.NEXT, ("next", "next line"), ()),
     (CommandName.PREVIOUS, ("previous", "previous line"), ("back",)),
+    # "that", "it", "my" and "move" are fillers: "undo that" is "undo", "take it back" is "take back". A bare
+    # "undo" (or "undo that") sounds like "two" and "and two": listened for, it was heard for them in a fifth of
+    # espeak-ng's clips, so by voice it takes a longer form (none of which "two" ever became).
+    (CommandName.UNDO, ("take that back", "take it back", "undo my move", "take back my move"),
+     ("undo", "undo that", "take back", "undo the last move", "take back the last move")),
 )
 COMMAND_NAMES: tuple[CommandName, ...] = tuple(name for name, _, _ in COMMANDS) + (CommandName.WHERE,
                                                                                     CommandName.MARBLES)

@@ -49,6 +49,7 @@ class CommandName(StrEnum):
     RULES = "rules"        # the table's rule set and what sets it apart (R3, variants.md)
     STOP_LISTENING = "stop_listening"    # the microphone is ignored until "start listening" (typing goes on)
     START_LISTENING = "start_listening"
+    UNDO = "undo"          # take back the last move ("take that back"), right after it was played
 
 
 @dataclass(frozen=True, slots=True)

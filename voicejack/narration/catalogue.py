@@ -322,6 +322,31 @@ TEMPLATES: Final[Mapping[str, tuple[str, str]]] = {
     "board.all_home": ("all four at home", "all at home"),
     "board.all_in": ("all four in the safe zone", "all in"),
     "board.footer": ("{version}, {kind}. {cards} left in the pile.", "{version}, {kind}. Pile: {cards}."),
+    # --------------------------------------------------- taking a move back
+    # {player} is possessive ("Blue's"); {phrase} the move in the notation the player says.
+    "undo.offer.first": ("To undo that move, say take that back within {seconds} seconds.",
+                         "Say take that back within {seconds} seconds to undo it."),
+    "undo.offer": ("You may take it back.", "Take it back?"),
+    "undo.done.you": ("Took back your move: {phrase}. Everything is as it was before it.", "Took back: {phrase}."),
+    "undo.done": ("Took back {player} move: {phrase}. Everything is as it was before it.",
+                  "Took back {player} move: {phrase}."),
+    "undo.hint": ("You can also say take that back, to undo {player} move.", "Or take back {player} move."),
+    "undo.nothing": ("There is no move to take back yet.", "Nothing to take back."),
+    "undo.again": ("That move has already been taken back: only the last move can be, and only once.",
+                   "Already taken back."),
+    "undo.bot": ("That was {player} move; only your own last move can be taken back.",
+                 "That was {player} move, not yours."),
+    "undo.since": ("{name} has played since, so it is too late to take that move back.",
+                   "{name} has played since: too late to take it back."),
+    "undo.timer": ("The turn timer burned that card, not you: a timed-out turn cannot be taken back.",
+                   "A timed-out turn can't be taken back."),
+    "undo.forced": ("That hand was burned because no card could move, so there is nothing to take back.",
+                    "A forced burn can't be taken back."),
+    "undo.won": ("That move won the match; a winning move cannot be taken back.", "A winning move can't be taken back."),
+    "undo.deal": ("That move ended the deal and new cards were dealt, so it cannot be taken back.",
+                  "New cards were dealt: it can't be taken back."),
+    "undo.random": ("That ten burned a card from {player} hand at random for everyone to hear, so it cannot be taken back.",
+                    "A card was burned at random: it can't be taken back."),
 }
 
 COLOUR_WORDS: Final[Mapping[str, str]] = {"red": "red", "blue": "blue", "green": "green", "yellow": "yellow"}

@@ -4,7 +4,8 @@
 names, marbles, places), ``options`` tells what a move would do,
 ``outcomes`` what a move did, ``readouts`` the board, hand, score, last
 card and where a marble is, ``announcements`` the match start, the turn
-prompt and the reminder on resuming. All wording is in ``catalogue.py``.
+prompt and the reminder on resuming, ``takeback`` what is said about
+"undo". All wording is in ``catalogue.py``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from voicejack.narration.catalogue import ENGLISH, Catalogue
 from voicejack.narration.options import OptionNarrator
 from voicejack.narration.outcomes import OutcomeNarrator
 from voicejack.narration.readouts import Readouts, Recent
+from voicejack.narration.takeback import TakeBackNarrator
 from voicejack.narration.viewpoint import Viewpoint
 
 
@@ -42,6 +44,7 @@ class Narrator:
         self._outcomes = OutcomeNarrator(self._view)
         self._readouts = Readouts(self._view, self._outcomes)
         self._announcements = Announcements(self._view, self._readouts)
+        self._takeback = TakeBackNarrator(self._view)
 
     @property
     def verbosity(self) -> Verbosity:
@@ -118,3 +121,21 @@ class Narrator:
     def last_card(self, state: GameState, listener: str | None, recent: Recent | None = None) -> str:
         """The last card; with ``recent`` (the state before it and its events) where it sent marbles."""
         return self._readouts.last_card(state, listener, recent)
+
+    # Taking a move back ("undo").
+
+    def undo_offer(self, first: bool, seconds: float) -> str:
+        """The moment before a bot plays, to say undo: a whole sentence the first time in a match."""
+        return self._takeback.offer(first, seconds)
+
+    def taken_back(self, state: GameState, colour: str, phrase: str, listener: str | None) -> str:
+        """``colour``'s move (``phrase``, its notation) was taken back."""
+        return self._takeback.taken_back(state, colour, phrase, listener)
+
+    def undo_hint(self, state: GameState, colour: str, listener: str | None) -> str:
+        """After the list of options: undo would take back ``colour``'s move now."""
+        return self._takeback.hint(state, colour, listener)
+
+    def undo_refusal(self, state: GameState, reason: str, colour: str | None = None) -> str:
+        """Why the last move stands: ``reason`` is one of takeback.REFUSAL_REASONS, ``colour`` the seat it names."""
+        return self._takeback.refusal(state, reason, colour)

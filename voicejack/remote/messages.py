@@ -26,7 +26,7 @@ REMOTE_MESSAGES: Final[dict[str, str]] = {
     "line.final": "Cannot go on at this table: {reason}.",
     "refused": "The server refused: {reason}",
     "not_your_turn": "It is not your turn. Your command was not played.",
-    "watching_only": "You are watching, so you cannot play moves.",
+    "watching_only": "You are watching, so you cannot play or take back moves.",
     "in_flight": "Your move is on its way to the server.",
     "save": "This table is kept by the server; you can leave and come back with: voicejack join {url} {code}.",
     "quit": "You left the line. Your seat waits for you; come back with: voicejack join {url} {code}.",

@@ -88,6 +88,16 @@ class Played:
 
 
 @dataclass
+class Undone:
+    """``colour``'s last move (``phrase``) was taken back: ``after`` is the table as it was before it."""
+
+    colour: str
+    phrase: str
+    after: GameState
+    moves: int
+
+
+@dataclass
 class SeatNews:
     colour: str
     name: str
@@ -110,7 +120,7 @@ class Line:
     reason: str
 
 
-News = Seated | Snapshot | Played | SeatNews | Refusal | Line
+News = Seated | Snapshot | Played | Undone | SeatNews | Refusal | Line
 
 
 @dataclass
@@ -163,6 +173,9 @@ class Session:
     def send_move(self, phrase: str) -> bool:
         return self.connection.send({"type": "move", "phrase": phrase, "seen": self.moves})
 
+    def send_undo(self) -> bool:
+        return self.connection.send({"type": "undo"})
+
     def leave(self) -> bool:
         return self.connection.send({"type": "leave"})
 
@@ -209,6 +222,10 @@ class Session:
             self.moves = int(message["view"]["moves"])
             return Played(message["colour"], message["phrase"], before,
                           [event_from_json(e) for e in message["events"]], state_from_view(message["view"]), self.moves)
+        if kind == "undone":
+            self.view = message["view"]
+            self.moves = int(message["view"]["moves"])
+            return Undone(message["colour"], message["phrase"], state_from_view(message["view"]), self.moves)
         if kind == "seat":
             if self.view is not None and isinstance(message.get("seats"), dict):
                 for player in self.view["players"]:

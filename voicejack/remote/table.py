@@ -17,7 +17,8 @@ from voicejack.language import LanguageSettings
 from voicejack.language import NotUnderstood, Resolver, Topic
 from voicejack.narration import Narrator, Verbosity
 from voicejack.remote.messages import REMOTE_MESSAGES, tell
-from voicejack.remote.session import Line, Played, Refusal, Seated, SeatNews, Session, Snapshot
+from voicejack.server.undo import REFUSED as UNDO_REFUSED
+from voicejack.remote.session import Line, Played, Refusal, Seated, SeatNews, Session, Snapshot, Undone
 from voicejack.table.inputs import EndOfInput, InputHub
 from voicejack.table.messages import say
 from voicejack.table.presenter import Presenter
@@ -103,12 +104,17 @@ class RemoteTable:
             self._snapshot(item.state)
         elif isinstance(item, Played):
             self._played(item)
+        elif isinstance(item, Undone):
+            self._undone(item)
         elif isinstance(item, SeatNews):
             self._seat(item)
         elif isinstance(item, Refusal):
             self.in_flight = False
             presenter.cue(ERROR_CUE)
-            presenter.say(tell("refused", reason=item.message), remember=False)
+            if item.code == UNDO_REFUSED:  # why the move stands is the table's news, not the server's trouble
+                presenter.say(item.message[:1].upper() + item.message[1:] + ".", remember=False)
+            else:
+                presenter.say(tell("refused", reason=item.message), remember=False)
         elif isinstance(item, Line):
             if item.final:
                 presenter.say(tell("line.final", reason=item.reason), remember=False)
@@ -156,6 +162,13 @@ class RemoteTable:
             self.presenter.settle()
             self.exit = EXIT_WON
             return
+        self._prompt_if_mine()
+
+    def _undone(self, item: Undone) -> None:
+        """The server took a move back: the table is as it was before it, and whoever made it plays again."""
+        self.view, self.recent, self.in_flight = item.after, None, False
+        self.presenter.begin()
+        self.presenter.say(self.narrator.taken_back(item.after, item.colour, item.phrase, self.me), seat=item.colour)
         self._prompt_if_mine()
 
     def _prompt_if_mine(self) -> None:
@@ -266,6 +279,11 @@ class RemoteTable:
             self.session.leave()
             presenter.say(tell("left", url=url, code=code), remember=False)
             self.exit = EXIT_LEFT
+        elif name == "undo":
+            if me is None:
+                presenter.say(tell("watching_only"), remember=False)
+            elif not self.session.send_undo():
+                presenter.say(tell("line.down"), remember=False)
         elif name in ("cancel", "no") and pending is not None and mine:
             presenter.say(say("cancelled", prompt=narrator.turn_prompt(state, me)))
         elif name == "yes" and isinstance(pending, Ask):

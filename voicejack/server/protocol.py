@@ -25,7 +25,7 @@ MAX_NAME_CHARS: Final = 32
 #: What the client puts in the hands it cannot see: only their sizes are real.
 HIDDEN_CARD: Final = "2"
 
-CLIENT_TYPES: Final = ("create", "join", "rejoin", "watch", "move", "leave")
+CLIENT_TYPES: Final = ("create", "join", "rejoin", "watch", "move", "undo", "leave")
 
 
 class ProtocolError(ValueError):

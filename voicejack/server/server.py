@@ -322,6 +322,8 @@ class TableServer:
             elif kind == "move":
                 await client.table.player_move(client, text_field(message, "phrase", 120) or "",
                                                int_field(message, "seen", required=False))
+            elif kind == "undo":
+                await client.table.undo(client)
             elif kind == "leave":
                 await client.table.leave(client)
                 client.table.disconnected(client)

@@ -209,6 +209,19 @@ class Storage:
             table,
         ])
 
+    async def undo_move(self, code: str, number: int, state: str, now: float) -> None:
+        """Take back move ``number``, the table's last: its row goes, and ``state`` (the table file before it)
+        becomes the snapshot, so nothing is replayed over it; TableLost if another server owns the table or
+        another move came first."""
+        await self._write([
+            ("DELETE FROM vj_moves WHERE code = %s AND number = %s "
+             "AND EXISTS (SELECT 1 FROM vj_tables WHERE code = %s AND owner = %s AND moves = %s)",
+             (code, number, code, self.server_id, number), True),
+            ("UPDATE vj_tables SET updated = %s, moves = %s, state = %s, state_moves = %s, status = 'playing', "
+             "winner = NULL WHERE code = %s AND owner = %s AND moves = %s",
+             (now, number - 1, state, number - 1, code, self.server_id, number), True),
+        ])
+
     async def update_seat(self, code: str, seat: SeatRow, now: float, state: str | None = None,
                           moves: int = 0) -> None:
         """Store who holds a seat; ``state`` too (after ``moves`` moves) when the table file changed with it."""

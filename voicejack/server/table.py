@@ -8,6 +8,7 @@ import hashlib
 import hmac
 import json
 import logging
+import random
 import secrets
 import time
 import zlib
@@ -19,6 +20,7 @@ from voicejack.bots import make_bot
 from voicejack.engine import GameState, Move, MoveKind, PhraseError, apply_move, find_move, legal_moves
 from voicejack.server.protocol import encode_for_each, event_to_json, view_of
 from voicejack.server.storage import SeatRow, Storage, TableLost, TableRow
+from voicejack.server.undo import REFUSED, LastMove, Mover, why_not
 from voicejack.tablefile import table_from_dict, table_to_dict
 
 log = logging.getLogger("voicejack.server")
@@ -110,6 +112,8 @@ class ServerTable:
         self.turn_timer: asyncio.TimerHandle | None = None
         self.closed = False
         self.idle_since = time.time()
+        self.last_move: LastMove | None = None  # what "undo" would take back (not kept across a restart)
+        self.taken_back = False
 
     # ------------------------------------------------------------------ what people see
 
@@ -286,9 +290,9 @@ class ServerTable:
                 move = find_move(state, phrase)
             except PhraseError as error:
                 raise Refused("illegal", str(error)) from None
-            await self._apply(colour, move)
+            await self._apply(colour, move, Mover.PLAYER)
 
-    async def _apply(self, colour: str, move: Move) -> None:
+    async def _apply(self, colour: str, move: Move, mover: Mover = Mover.BOT) -> None:
         before = self.state.copy(share_rng=True)  # cheap: the generator is put back by its state alone
         rng_before = self.state.rng.getstate()
         events = apply_move(self.state, move)
@@ -310,6 +314,12 @@ class ServerTable:
             raise Refused("storage", "the server could not store that move; nothing changed, try again") from None
         self.moves += 1
         self.idle_since = time.time()
+        before.rng = random.Random()
+        before.rng.setstate(rng_before)  # the table before the move, whole, for "undo"
+        previous = self.last_move
+        after = previous.colour if previous is not None and previous.mover is Mover.PLAYER else None
+        self.last_move = LastMove(colour, move.phrase, self.moves, mover, before, tuple(events), after)
+        self.taken_back = False
         payload = [event_to_json(event) for event in events]
         peers = self.peers()
         texts = encode_for_each({"type": "moved", "colour": colour, "phrase": move.phrase, "events": payload},
@@ -323,6 +333,40 @@ class ServerTable:
                 await self._save_seat(seat)
                 self._seat_news(seat, "player")
         self._schedule()
+
+    async def undo(self, peer: Peer) -> None:
+        """Take back the asking seat's own last move (server/undo.py says when it may), store the table as it
+        was before it, and tell everyone; a bot about to play waits for the player's turn again."""
+        async with self.lock:
+            colour = peer.colour
+            if colour is None:
+                raise Refused("not_seated", "spectators cannot take back a move")
+            last = self.last_move
+            reason = why_not(last, colour, self.taken_back, lambda who: self.state.seat(who).name)
+            if reason is not None or last is None:
+                raise Refused(REFUSED, reason or "there is no move to take back")
+            restored = last.before.copy()
+            restored.seats = self.state.seats  # who sits where stays as it is now
+            try:
+                await self.storage.undo_move(self.code, last.number, table_text(restored), time.time())
+            except TableLost:
+                self._lost()
+                raise Refused("elsewhere", "this table has moved to another server; reconnecting will find it") from None
+            except Exception:
+                log.exception("table %s: could not store taking a move back; nothing changed", self.code)
+                raise Refused("storage", "the server could not store that; nothing changed, try again") from None
+            if self.bot_task is not None and not self.bot_task.done():
+                self.bot_task.cancel()  # it was waiting to play after the move now taken back
+            self.bot_task = None
+            self.state, self.moves = restored, last.number - 1
+            self.last_move, self.taken_back = None, True
+            self.idle_since = time.time()
+            peers = self.peers()
+            texts = encode_for_each({"type": "undone", "colour": colour, "phrase": last.phrase},
+                                    self.view(None), self.state, [peer.colour for peer in peers])
+            for receiver in peers:
+                receiver.send_text(texts[receiver.colour])
+            self._schedule()
 
     def _schedule(self) -> None:
         """Start the bot (or the automatic whole-hand burn, R30) when the seat to act does not wait for a person;
@@ -362,8 +406,9 @@ class ServerTable:
             colour = state.turn
             seat = self.seats[colour]
             moves = legal_moves(state)
+            mover = Mover.BOT
             if len(moves) == 1 and moves[0].kind is MoveKind.BURN_HAND:
-                move = moves[0]
+                move, mover = moves[0], Mover.AUTOMATIC
             elif seat.control in (BOT, ROBOT) or for_player == self.moves:
                 kind = state.seat(colour).kind if seat.control == ROBOT else "bot"
                 seen = f"{colour}:{len(state.history)}:{','.join(state.discard)}"  # same choice after a restart
@@ -371,7 +416,7 @@ class ServerTable:
             else:
                 return
             try:
-                await self._apply(colour, move)
+                await self._apply(colour, move, mover)
             except Refused:
                 return
         self.bot_task = None

@@ -127,7 +127,8 @@ def _options(match: Match, said: Said) -> None:
     options = match.narrator.describe_options(match.state, said.colour)
     choices = tuple(Choice(description, move, (move.phrase,)) for move, description in options)
     said.conversation.pending = Ask(say("options.question"), choices, topic=Topic.OPTION)
-    match.presenter.say([say("options.question")] + [f"{n}: {d}" for n, (_, d) in enumerate(options, 1)])
+    lines = [say("options.question")] + [f"{n}: {d}" for n, (_, d) in enumerate(options, 1)]
+    match.presenter.say(lines + [hint] if (hint := match.undo_hint()) else lines)
 
 
 def _repeat(match: Listening, said: Said) -> None:
@@ -201,6 +202,10 @@ def _leave(match: Match, said: Said) -> None:
     match.hand_to_bot(said.colour, "left")
 
 
+def _undo(match: Match, said: Said) -> None:
+    match.take_back()
+
+
 def _cancel(match: Match, said: Said) -> None:
     """"cancel" and "no": the open question is dropped; with none open, one answer wherever it is said.
     "no" to "option two?" goes back to the options, and they are asked again."""
@@ -239,7 +244,7 @@ HANDLERS: dict[CommandName, Handler] = {
     C.HAND: _hand, C.SCORE: _score, C.LAST_CARD: _last_card, C.TURN: _turn, C.WHERE: _where,
     C.OPTIONS: _options, C.REPEAT: _repeat, C.HELP: _help, C.RULES: _rules, C.STOP: _stop,
     C.SLOWER: _adjust, C.FASTER: _adjust, C.LOUDER: _adjust, C.QUIETER: _adjust, C.BRIEF: _adjust, C.FULL: _adjust,
-    C.SAVE: _save, C.QUIT: _quit, C.LEAVE: _leave,
+    C.SAVE: _save, C.QUIT: _quit, C.LEAVE: _leave, C.UNDO: _undo,
     C.CANCEL: _cancel, C.NO: _cancel, C.YES: _yes,
     C.STOP_LISTENING: _stop_listening, C.START_LISTENING: _start_listening,
 }

@@ -108,14 +108,15 @@ class InputHub:
                 continue
             return self._checked(item)
 
-    def waiting(self) -> list[Utterance]:
-        """Utterances already heard, without waiting (only for live sources: a script is read on demand)."""
+    def waiting(self, timeout: float = 0.0) -> list[Utterance]:
+        """Utterances already heard, waiting up to ``timeout`` seconds for the first one (only for live
+        sources: a script is read on demand)."""
         items: list[Utterance] = []
         if not self.live:
             return items
         while True:
             try:
-                item = self._queue.get_nowait()
+                item = self._queue.get(timeout=timeout) if timeout > 0 and not items else self._queue.get_nowait()
             except queue.Empty:
                 return items
             if isinstance(item, EndOfInput):

@@ -41,6 +41,7 @@ from voicejack.table.readout import Readout, Recent
 from voicejack.table.seats import BOT, SeatKind
 from voicejack.table.settings import Settings
 from voicejack.table.turn_timer import Signal, TurnTimer
+from voicejack.table.undo import Decider, PlayedMove, Refusal, TookBack, offers_undo, restore, why_not
 from voicejack.tablefile import save_table
 
 SETTLE_POLL_S: Final = 0.05    # how often input is read while the game is still talking
@@ -91,6 +92,11 @@ class Match:
         self._turn_cued: str | None = None  # the seat whose turn cue the last move's events played
         self._aside: Conversation | None = None  # for what is said out of turn
         self._held: list[Utterance] = []  # said for the player's own turn before the game had finished talking
+        self.last_move: PlayedMove | None = None  # what "undo" would take back
+        self._taken_back = False  # the last move was taken back: there is no other to take back
+        self._offered_undo = False  # the first pause for "undo" in a match is explained in a whole sentence
+        self._clock_left: float | None = None  # ON11: the turn timer's seconds when the human's move was made
+        self._resume_clock: tuple[str, float] | None = None  # a seat's timer as it stood at a move taken back
 
     # ------------------------------------------------------------------
     # Who hears what
@@ -130,7 +136,10 @@ class Match:
             self.presenter.say(self.narrator.resume_summary(state, self.listener))
         try:
             while state.winner is None:
-                self._one_turn()
+                try:
+                    self._one_turn()
+                except TookBack:
+                    continue  # restored in place and saved: the same player's turn again
                 self.turns += 1
                 self._autosave()
         except MatchEnded:
@@ -143,19 +152,32 @@ class Match:
         moves = legal_moves(state)
         if colour in self.bots:
             self._answer_waiting()
-            move = self._bot(colour).choose(state, moves)
+            move, decider = self._bot(colour).choose(state, moves), Decider.BOT
         elif len(moves) == 1 and moves[0].kind is MoveKind.BURN_HAND:
-            move = moves[0]  # R30: nothing to decide, the whole hand goes at once
+            move, decider = moves[0], Decider.FORCED  # R30: nothing to decide, the whole hand goes at once
         else:
             found = self._human_turn(colour)
             if found is None:
                 return  # the seat was handed to a bot; it plays on the next pass
-            move = found
-        self._play(move)
+            move, decider = found, Decider.HUMAN
+        self._play(move, decider)
+        self._undo_pause()
 
-    def _play(self, move: Move) -> None:
+    def _play(self, move: Move, decider: Decider) -> None:
         before = self.state.copy()
-        self._show(before, apply_move(self.state, move))
+        colour = self.state.turn
+        events = apply_move(self.state, move)
+        self._remember(colour, move, decider, before, events)
+        self._show(before, events)
+
+    def _remember(self, colour: str, move: Move, decider: Decider, before: GameState, events: list[ev.Event]) -> None:
+        """Keep what "undo" needs to take this move back (before it is told, since undo may be said meanwhile)."""
+        last = self.last_move
+        after_human = last.colour if last is not None and last.decider is Decider.HUMAN else None
+        clock = self._clock_left if decider is Decider.HUMAN else None
+        self.last_move = PlayedMove(colour, move, decider, before, tuple(events), self.turns, self.recent,
+                                    clock, after_human)
+        self._taken_back = False
 
     def _show(self, before: GameState, events: list[ev.Event]) -> None:
         """Tell and sound what a move (or the turn timer) did."""
@@ -199,6 +221,7 @@ class Match:
         if len(self.humans) > 1:  # several people share the device: say whose turn it is by name
             prompt.insert(0, say("over_to", name=self.state.seat(colour).name))
         held, self._held = self._held, []
+        self._clock_left = None
         for utterance in held:  # the player did not wait for the prompt: act on what they said
             move = self._respond(conversation, colour, utterance)
             if move is not None or colour in self.bots:
@@ -209,7 +232,10 @@ class Match:
         warning = min(WARN_BEFORE_S, timeout / 2) if timeout else 0.0
         warned = False
         silent_since = time.monotonic()
-        seconds = self.state.rules.timer_seconds
+        seconds: float = self.state.rules.timer_seconds
+        resumed, self._resume_clock = self._resume_clock, None
+        if seconds and resumed is not None and resumed[0] == colour:
+            seconds = resumed[1]  # a move taken back gives back the time that was left, not a fresh turn
         timer = TurnTimer(seconds) if seconds else None  # ON11
         while True:
             wait = None
@@ -237,6 +263,7 @@ class Match:
                 self.save_and_end("stopped")
             move = self._respond(conversation, colour, heard)
             if move is not None:
+                self._clock_left = timer.left if timer is not None else None
                 return move
             if colour in self.bots:
                 return None  # the player left
@@ -253,7 +280,11 @@ class Match:
     def _time_out(self) -> None:
         """ON11: the time ran out; a random card is burned, the table is told, and the turn passes."""
         before = self.state.copy()
-        self._show(before, time_out(self.state))
+        colour = self.state.turn
+        events = time_out(self.state)
+        move = self.state.history[-1][1]
+        self._remember(colour, move, Decider.TIMER, before, events)
+        self._show(before, events)
 
     def _respond(self, conversation: Conversation, colour: str, utterance: Utterance) -> Move | None:
         """Act on one utterance during ``colour``'s turn; return the move to play, if any."""
@@ -303,11 +334,67 @@ class Match:
             self.presenter.say(say("stale"), remember=False)
 
     # ------------------------------------------------------------------
+    # Taking a move back
+
+    def _undo_pause(self) -> None:
+        """After a person's move and before a bot plays: an announced moment to say "undo" (``undo_seconds``),
+        answering whatever is said meanwhile.
+
+        There is none where nobody could speak or undo would be refused: a bots-only table, a script or a
+        pipe for input, a move that dealt or won, a setting of 0, or a person to play next (undo stays
+        open until they act).
+        """
+        last, seconds = self.last_move, self.settings.undo_seconds
+        if (seconds <= 0 or last is None or not offers_undo(last) or self.state.winner is not None
+                or self.state.turn not in self.bots or not self.inputs.live):
+            return
+        self.presenter.say(self.narrator.undo_offer(not self._offered_undo, seconds), remember=False)
+        self._offered_undo = True
+        self._settle()  # the moment starts once it has been announced
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            self._answer_waiting(left)
+
+    def take_back(self) -> None:
+        """"undo": put the position back exactly as it was before the last move, save it, and start that turn
+        again (raises TookBack); or say why not, changing nothing."""
+        last = self.last_move
+        refusal = why_not(last, self._taken_back)
+        if refusal is not None or last is None:
+            self.presenter.cue(ERROR_CUE)
+            refusal = refusal or Refusal("nothing")
+            self.presenter.say(self.narrator.undo_refusal(self.state, refusal.reason, refusal.colour), remember=False)
+            return
+        restore(self.state, last)
+        self.turns = last.turns
+        self.recent = last.recent
+        self.last_move, self._taken_back = None, True
+        self._resume_clock = (last.colour, last.clock_left) if last.clock_left is not None else None
+        self._held.clear()
+        self._turn_cued = None
+        if self._aside is not None:
+            self._aside.reset()
+        if self.humans and self.inputs.live:
+            self.inputs.expect(self._aside_conversation().grammar(self.state))
+        self._autosave()
+        self.presenter.begin()
+        self.presenter.say(self.narrator.taken_back(self.state, last.colour, last.move.phrase, self.listener))
+        raise TookBack
+
+    def undo_hint(self) -> str:
+        """For the list of options: that undo would take back the last move now ("" when it would not)."""
+        last = self.last_move
+        if last is None or why_not(last, self._taken_back) is not None:
+            return ""
+        return self.narrator.undo_hint(self.state, last.colour, self.listener)
+
+    # ------------------------------------------------------------------
     # Out of turn
 
-    def _answer_waiting(self) -> None:
-        """Answer what a person said while it is not their turn: commands work, moves are refused."""
-        waiting = self.inputs.waiting()
+    def _answer_waiting(self, timeout: float = 0.0) -> None:
+        """Answer what a person said while it is not their turn (waiting up to ``timeout`` seconds for it):
+        commands work, moves are refused."""
+        waiting = self.inputs.waiting(timeout)
         if not waiting:
             return
         conversation = self._aside_conversation()

@@ -29,6 +29,7 @@ class Settings:
     listen: str = "open"            # what the microphone acts on: "open", "wake" (after the wake word), "push" (a key)
     wake_word: str = "jackaroo"
     wake_sensitivity: float = 0.5   # 0: only a very clear wake word .. 1: anything that could be it
+    undo_seconds: float = 2.0       # the pause after a person's move before a bot plays, to say "undo"; 0 = none
 
     def slower(self) -> Settings:
         return replace(self, speech_rate=max(MIN_RATE, self.speech_rate - RATE_STEP))
