@@ -8,6 +8,9 @@ Runs on one core.
     python3 benchmarks/engine.py [--games N] [--seed S] [--rules voicejack,karooty,online]
     python3 benchmarks/engine.py --peer /path/to/built/peer.mjs   # and the peer comparison
 
+It also measures a search's own loop (a copy of the state, its legal moves,
+one move applied) in steps per CPU second.
+
 The peer comparison measures another Jackaroo engine side by side with
 ours: random complete 4-player team games, moves per second, in
 alternating rounds (ours, then the peer's, several times) so that both
@@ -81,6 +84,25 @@ def _timed_random_games(players: int, teams: bool, mode: str, games: int, seed: 
     return moves, time.perf_counter() - started, time.process_time() - cpu_started
 
 
+def search_steps_per_second(rule_set: str, games: int, seed: int) -> float:
+    """A search's own loop, per CPU second: copy the state, generate its legal moves, apply one at random.
+
+    Like a rollout, each step goes on from the copy (without history, with a generator of its own), so
+    every step pays for one copy, one legal-move generation and one move, over whole random team games.
+    """
+    rules = make_rules(4, True, "regular", rule_set=rule_set)
+    chooser = random.Random(seed)
+    steps = 0
+    cpu_started = time.process_time()
+    for game in range(games):
+        state, _ = new_game(rules, seed=seed + game)
+        while state.winner is None:
+            state = state.copy(keep_history=False)
+            apply_move(state, chooser.choice(legal_moves(state)))
+            steps += 1
+    return steps / (time.process_time() - cpu_started)
+
+
 def compare_with_peer(peer: str, games: int, rounds: int, seed: int) -> None:
     """Ours and the peer's random 4-player team games in alternating rounds; prints both and the ratio."""
     ours_moves = peer_moves = peer_games = peer_finished = peer_skips = 0
@@ -146,6 +168,13 @@ def main() -> None:
                         f"| {rule_set} | {label} | {mode} | {games_per_second:,.0f} | {moves_per_second:,.0f} "
                         f"| {moves_per_game:,.0f} |"
                     )
+        print()
+        print("Search loop (copy + legal_moves + apply_move), 4 players in teams, regular version, one core, CPU time")
+        print()
+        print("| rules | steps/s |")
+        print("|---|---:|")
+        for rule_set in args.rules.split(","):
+            print(f"| {rule_set} | {search_steps_per_second(rule_set, args.games, args.seed):,.0f} |")
     if args.peer:
         compare_with_peer(args.peer, args.peer_games, args.peer_rounds, args.seed)
     elif args.only_peer:
