@@ -8,6 +8,8 @@ returns the events.
 
 from __future__ import annotations
 
+from typing import Final
+
 from voicejack.engine.board import BASE_BY_INDEX, COLOUR_INDEX, COLOURS, HOME, SAFE_OFFSET
 from voicejack.engine.cards import RANK_WORDS
 from voicejack.engine.events import (
@@ -115,10 +117,10 @@ def apply_move(state: GameState, move: Move) -> list[Event]:
 
 
 def _apply(state: GameState, move: Move) -> list[Event]:
+    card, kind, marble, steps, second, second_steps = move
     colour = state.turn
     events: list[Event] = []
     hand = state.hands[colour]
-    kind = move.kind
     if kind is MoveKind.BURN_HAND:
         burned = tuple(hand)
         state.discard.extend(hand)
@@ -126,17 +128,20 @@ def _apply(state: GameState, move: Move) -> list[Event]:
         events.append(HandBurned(colour, burned))
         state.last_card = LastCard(colour, burned[-1], move)
     else:
-        hand.remove(move.card)
-        state.discard.append(move.card)
-        state.last_card = LastCard(colour, move.card, move)
+        hand.remove(card)
+        state.discard.append(card)
+        state.last_card = LastCard(colour, card, move)
     state.history.append((colour, move))
 
     if kind is MoveKind.BURN:
-        events.append(CardBurned(colour, move.card, state.forced_burn))
+        events.append(CardBurned(colour, card, state.forced_burn))
         state.forced_burn = False
+    elif kind is MoveKind.WALK:
+        events.append(CardPlayed(colour, card, move, steps if card == "A" else None, False))
+        if _walk(state, colour, marble, steps, events, backward=card == "4", five=card == "5"):
+            _check_finished(state, colour, marble, events)
     elif kind is not MoveKind.BURN_HAND:
-        ace_value = move.steps if move.card == "A" and kind is MoveKind.WALK else None
-        events.append(CardPlayed(colour, move.card, move, ace_value, kind is MoveKind.FORCE_BURN))
+        events.append(CardPlayed(colour, card, move, None, kind is MoveKind.FORCE_BURN))
         _carry_out(state, colour, move, events)
 
     if state.winner is not None:
@@ -202,11 +207,8 @@ def _carry_out(state: GameState, colour: Colour, move: Move, events: list[Event]
             state.marbles[captured] = HOME
         state.marbles[marble] = cell
         state.board[cell] = marble
-    elif kind is MoveKind.WALK or kind is MoveKind.SWEEP:
-        if _walk(
-            state, colour, move.marble, move.steps, events,
-            backward=move.backward, sweep=kind is MoveKind.SWEEP, five=move.card == "5",
-        ):
+    elif kind is MoveKind.SWEEP:
+        if _walk(state, colour, move.marble, move.steps, events, sweep=True):
             _check_finished(state, colour, move.marble, events)
     elif kind is MoveKind.SPLIT:
         if _walk(state, colour, move.marble, move.steps, events):
@@ -240,8 +242,10 @@ def _walk(
             walk = _forward_path(state, marble, steps) if walks.five_reach(state, marble, steps) >> steps & 1 else None
         else:  # KA10: a pushed opponent goes on past its own base
             walk = track_path(state, marble, steps) if walks.opponent_five_reach(state, marble, 5) >> 5 & 1 else None
+    elif walks.reach(state, marble, steps) >> steps & 1:
+        walk = _forward_path(state, marble, steps)
     else:
-        walk = _forward_path(state, marble, steps) if walks.reach(state, marble, steps) >> steps & 1 else None
+        walk = None
     assert walk is not None, "illegal walk"
     path, captured = walk
     start = state.marbles[marble]
@@ -277,14 +281,19 @@ def _check_finished(state: GameState, colour: Colour, entered: MarbleId, events:
 
 def _pass_turn(state: GameState, colour: Colour, events: list[Event]) -> None:
     """R12: the next player in turn order (KA2) holding cards; a new deal when nobody does."""
-    rules = state.rules
-    seat = rules.next_seat(colour)
-    for _ in range(len(rules.seats)):
-        if state.hands[seat]:
+    following = state.rules.following
+    hands = state.hands
+    seat = following[colour]
+    for _ in range(len(following)):
+        if hands[seat]:
             break
-        seat = rules.next_seat(seat)
+        seat = following[seat]
     else:
         deal(state, events)
-        seat = rules.next_seat(state.dealer)
+        seat = following[state.dealer]
     state.turn = seat
-    events.append(TurnPassed(seat))
+    events.append(_TURN_PASSED[seat])
+
+
+#: TurnPassed for each colour, made once: the event every move ends with (events are immutable values).
+_TURN_PASSED: Final = {colour: TurnPassed(colour) for colour in COLOURS}

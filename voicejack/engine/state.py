@@ -40,6 +40,8 @@ class Rules:
     turn_seconds: int | None = None
     book: RuleSet = field(init=False, repr=False, compare=False)
     order: tuple[Colour, ...] = field(init=False, repr=False, compare=False)
+    #: The seat after each colour in turn order, made once: passing the turn asks it on every move.
+    following: dict[Colour, Colour] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -61,6 +63,7 @@ class Rules:
         if book.turn_order is TurnOrder.AGAINST_THE_MARBLES:
             order = (self.seats[0], *reversed(self.seats[1:]))
         object.__setattr__(self, "order", order)
+        object.__setattr__(self, "following", {seat: order[(index + 1) % len(order)] for index, seat in enumerate(order)})
 
     @property
     def timer_seconds(self) -> int:
@@ -92,8 +95,7 @@ class Rules:
 
     def next_seat(self, colour: Colour) -> Colour:
         """The player after ``colour`` in turn order (R12, KA2)."""
-        order = self.order
-        return order[(order.index(colour) + 1) % len(order)]
+        return self.following[colour]
 
     def previous_seat(self, colour: Colour) -> Colour:
         order = self.order

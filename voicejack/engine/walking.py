@@ -9,7 +9,7 @@ fields. ``movement(book)`` picks the set a rule set uses, once per rule set.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import NamedTuple
 
@@ -30,7 +30,8 @@ from voicejack.engine.rulesets import GoalEntrance, Passing, RuleSet, Walls
 from voicejack.engine.state import GameState
 from voicejack.engine.types import MarbleId, Position
 
-Walk = tuple[list[Position], list[MarbleId]]
+#: A walk: the positions stepped on in order (the last is where it stops), and the marbles it sends home.
+Walk = tuple[Sequence[Position], list[MarbleId]]
 
 
 # --------------------------------------------------------------------------
@@ -46,7 +47,7 @@ def _walk_forward(state: GameState, marble: MarbleId, steps: int) -> Walk | None
 
 def _forward_path(state: GameState, marble: MarbleId, steps: int) -> Walk:
     """The positions a legal forward walk steps on, and the marble it lands on (R26), if any."""
-    path = list(AHEAD[marble >> 2][state.marbles[marble]][:steps])
+    path = AHEAD[marble >> 2][state.marbles[marble]][:steps]
     end = path[-1]
     landed_on = state.board[end] if end <= SAFE_OFFSET else -1
     return path, [landed_on] if landed_on >= 0 else []
@@ -182,7 +183,7 @@ def _swappable(state: GameState, marble: MarbleId, other: MarbleId) -> bool:
 
 
 def _place(
-    state: GameState, marble: MarbleId, path: list[Position], captured: list[MarbleId],
+    state: GameState, marble: MarbleId, path: Sequence[Position], captured: list[MarbleId],
 ) -> tuple[Position, list[tuple[MarbleId, Position]]]:
     """Move ``marble`` to the end of ``path`` and send ``captured`` home. Returns undo data."""
     marbles = state.marbles
