@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from voicejack.engine.board import BASE_BY_INDEX, COLOUR_INDEX, HOME, MARBLE_SLICES, MARBLES_BY_INDEX, SAFE_OFFSET
+from voicejack.engine.board import AHEAD, BASE_BY_INDEX, COLOUR_INDEX, HOME, MARBLE_SLICES, MARBLES_BY_INDEX, SAFE_OFFSET
 from voicejack.engine.cards import ACE_STEPS, RANK_ORDER, SEVEN, WALK_VALUES
 from voicejack.engine.moves import (
     ACE_MOVES,
@@ -28,7 +28,7 @@ from voicejack.engine.moves import (
 from voicejack.engine.rulesets import Burning, Five, Jack, King, Ten
 from voicejack.engine.state import GameState
 from voicejack.engine.types import Colour, Rank
-from voicejack.engine.walking import _MOVEMENTS, Movement, _forward_path, _place, _reach, _sweep, _unplace, movement
+from voicejack.engine.walking import _MOVEMENTS, Movement, _forward_path, _reach, _sweep, movement
 
 #: The longest forward walk each card may ask of one of the mover's marbles (R13, R14, R17).
 FORWARD_REACH: Final = {**WALK_VALUES, "A": max(ACE_STEPS), "7": SEVEN}
@@ -100,7 +100,10 @@ def legal_moves(state: GameState) -> list[Move]:
     movers = MARBLES_BY_INDEX[COLOUR_INDEX[mover_colour(state, colour)]]
     if longest:
         reach_of = walks.reach
-        reach: tuple[int, ...] | list[int] = [reach_of(state, marble, longest) for marble in movers]
+        marbles = state.marbles
+        reach: tuple[int, ...] | list[int] = [
+            reach_of(state, marble, longest) if marbles[marble] != HOME else 0 for marble in movers
+        ]
     else:
         reach = _NO_REACH
     moves: list[Move] = []
@@ -258,15 +261,30 @@ def _splits(
     """R17: 7 = a + b over two different marbles, the second judged after the first (and R36)."""
     second_reach = walks.reach
     marbles = state.marbles
+    board = state.board
     for first, mask in zip(movers, reach):
+        if not mask:
+            continue
         table = SPLIT_MOVES[first]
+        start = marbles[first]
+        ahead = AHEAD[first >> 2][start]
         for first_steps in range(1, SEVEN):
             if not mask >> first_steps & 1:
                 break  # the walks allowed are 1..k (walking._reach)
-            start, undo = _place(state, first, *_forward_path(state, first, first_steps))
+            # Make the first part on the board (walking._place and _unplace, written out for this one case:
+            # a forward walk sends home at most the marble it lands on, whose cell the walker then takes).
+            end = ahead[first_steps - 1]
+            landed_on = board[end] if end <= SAFE_OFFSET else -1
+            if landed_on >= 0:
+                marbles[landed_on] = HOME
+            if start <= SAFE_OFFSET:
+                board[start] = -1
+            marbles[first] = end
+            if end <= SAFE_OFFSET:
+                board[end] = first
             second_steps = SEVEN - first_steps
             seconds = movers
-            if marbles[first] > SAFE_OFFSET:  # the first part may have finished the mover's colour (R36)
+            if end > SAFE_OFFSET:  # the first part may have finished the mover's colour (R36)
                 seconds = MARBLES_BY_INDEX[COLOUR_INDEX[mover_colour(state, colour)]]
             splits = table[first_steps]
             for second in seconds:
@@ -275,4 +293,10 @@ def _splits(
                     and second_reach(state, second, second_steps) >> second_steps & 1
                 ):
                     moves.append(splits[second])
-            _unplace(state, first, start, undo)
+            if end <= SAFE_OFFSET:
+                board[end] = landed_on
+            marbles[first] = start
+            if start <= SAFE_OFFSET:
+                board[start] = first
+            if landed_on >= 0:
+                marbles[landed_on] = end

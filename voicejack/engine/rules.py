@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from voicejack.engine.board import BASE_BY_INDEX, COLOUR_INDEX, COLOURS, HOME, SAFE_OFFSET
+from voicejack.engine.board import AHEAD, BASE_BY_INDEX, COLOUR_INDEX, COLOURS, HOME, SAFE_OFFSET
 from voicejack.engine.cards import RANK_WORDS
 from voicejack.engine.events import (
     BurnForced,
@@ -138,7 +138,11 @@ def _apply(state: GameState, move: Move) -> list[Event]:
         state.forced_burn = False
     elif kind is MoveKind.WALK:
         events.append(CardPlayed(colour, card, move, steps if card == "A" else None, False))
-        if _walk(state, colour, marble, steps, events, backward=card == "4", five=card == "5"):
+        if card == "4" or (card == "5" and state.rules.book.five is Five.ANY_PASSING_ALL):
+            entered = _walk(state, colour, marble, steps, events, backward=card == "4", five=card == "5")
+        else:
+            entered = _step_forward(state, colour, marble, steps, events)
+        if entered:
             _check_finished(state, colour, marble, events)
     elif kind is not MoveKind.BURN_HAND:
         events.append(CardPlayed(colour, card, move, None, kind is MoveKind.FORCE_BURN))
@@ -223,6 +227,33 @@ def _carry_out(state: GameState, colour: Colour, move: Move, events: list[Event]
         state.marbles[a], state.marbles[b] = cell_b, cell_a
         state.board[cell_a], state.board[cell_b] = b, a
         events.append(MarblesSwapped(a, b, cell_a, cell_b, colour))
+
+
+def _step_forward(state: GameState, colour: Colour, marble: MarbleId, steps: int, events: list[Event]) -> bool:
+    """The plain forward walk of one marble (every walk but the 4's, Karooty's 5 and the sweep), which sends
+    home at most the marble it lands on (R26); True when it entered its safe zone. The common move, so it
+    is ``_walk`` and ``_place`` written out for this one case."""
+    book = state.rules.book
+    assert (_MOVEMENTS.get(book) or movement(book)).reach(state, marble, steps) >> steps & 1, "illegal walk"
+    marbles = state.marbles
+    board = state.board
+    start = marbles[marble]
+    path = AHEAD[marble >> 2][start][:steps]
+    end = path[-1]
+    events.append(MarbleWalked(marble, start, path, False, colour, False))
+    if end <= SAFE_OFFSET:
+        landed_on = board[end]
+        if landed_on >= 0:
+            events.append(MarbleCaptured(landed_on, end, marble, colour, "landed"))
+            marbles[landed_on] = HOME
+        board[end] = marble
+    marbles[marble] = end
+    if start <= SAFE_OFFSET:  # a walking marble is never at home, so this is a track cell
+        board[start] = -1
+        if end > SAFE_OFFSET:
+            events.append(EnteredSafeZone(marble, end - SAFE_OFFSET))
+            return True
+    return False
 
 
 def _walk(
