@@ -27,12 +27,13 @@ from voicejack.engine.moves import (
 )
 from voicejack.engine.rulesets import Burning, Five, Jack, King, Ten
 from voicejack.engine.state import GameState
-from voicejack.engine.types import Colour, Rank
+from voicejack.engine.types import Colour, MarbleId, Rank
 from voicejack.engine.walking import _MOVEMENTS, Movement, _forward_path, _reach, _sweep, movement
 
 #: The longest forward walk each card may ask of one of the mover's marbles (R13, R14, R17).
 FORWARD_REACH: Final = {**WALK_VALUES, "A": max(ACE_STEPS), "7": SEVEN}
-_NO_REACH: Final = (0, 0, 0, 0)
+#: Each colour's four marbles as a slice of the marble list.
+_OWN_MARBLES: Final = {colour: MARBLE_SLICES[index] for colour, index in COLOUR_INDEX.items()}
 
 
 # --------------------------------------------------------------------------
@@ -42,7 +43,7 @@ _NO_REACH: Final = (0, 0, 0, 0)
 def mover_colour(state: GameState, colour: Colour) -> Colour:
     """The colour whose marbles ``colour`` plays on (R19, R36)."""
     rules = state.rules
-    if rules.teams and min(state.marbles[MARBLE_SLICES[COLOUR_INDEX[colour]]]) > SAFE_OFFSET:
+    if rules.teams and min(state.marbles[_OWN_MARBLES[colour]]) > SAFE_OFFSET:
         partner = rules.partner(colour)
         assert partner is not None
         return partner
@@ -98,26 +99,28 @@ def legal_moves(state: GameState) -> list[Move]:
     book = state.rules.book
     walks = _MOVEMENTS.get(book) or movement(book)
     movers = MARBLES_BY_INDEX[COLOUR_INDEX[mover_colour(state, colour)]]
+    # The mover's marbles that can walk forward at all, each with its reach mask (walking._reach).
+    walkers: list[tuple[MarbleId, int]] = []
     if longest:
         reach_of = walks.reach
         marbles = state.marbles
-        reach: tuple[int, ...] | list[int] = [
-            reach_of(state, marble, longest) if marbles[marble] != HOME else 0 for marble in movers
-        ]
-    else:
-        reach = _NO_REACH
+        for marble in movers:
+            if marbles[marble] != HOME:
+                mask = reach_of(state, marble, longest)
+                if mask:
+                    walkers.append((marble, mask))
     moves: list[Move] = []
     for rank in ranks:
         steps = WALK_VALUES.get(rank)
         if steps is not None and (rank != "5" or book.five is Five.MOVER_ONLY):
             table = WALK_MOVES[rank]
-            for marble, mask in zip(movers, reach):
+            for marble, mask in walkers:
                 if mask >> steps & 1:
                     moves.append(table[marble])
             if rank == "10" and book.ten is not Ten.WALK_ONLY and forced_burn_target(state, colour) is not None:
                 moves.append(FORCE_BURN_MOVE)
         else:
-            _moves_for_card(state, colour, rank, movers, reach, walks, moves)
+            _moves_for_card(state, colour, rank, movers, walkers, walks, moves)
     if moves:
         return moves
     burning = book.burning
@@ -129,11 +132,11 @@ def legal_moves(state: GameState) -> list[Move]:
 
 
 def _moves_for_card(
-    state: GameState, colour: Colour, card: Rank, movers: range, reach: tuple[int, ...] | list[int],
+    state: GameState, colour: Colour, card: Rank, movers: range, walkers: list[tuple[MarbleId, int]],
     walks: Movement, moves: list[Move],
 ) -> None:
-    """Add to ``moves`` the moves of the cards that are not a plain walk; ``reach[i]`` is the reach mask of
-    marble ``movers[i]``."""
+    """Add to ``moves`` the moves of the cards that are not a plain walk; ``walkers`` are the mover's marbles
+    that can walk forward, with their reach masks."""
     marbles = state.marbles
     book = state.rules.book
     if card == "5":
@@ -142,7 +145,7 @@ def _moves_for_card(
         if walks.out(state, movers.start >> 2) is not None:
             moves.append(OUT_MOVES[card])
         if card == "A":
-            for marble, mask in zip(movers, reach):
+            for marble, mask in walkers:
                 for steps in ACE_STEPS:
                     if mask >> steps & 1:
                         moves.append(ACE_MOVES[steps][marble])
@@ -158,10 +161,10 @@ def _moves_for_card(
                 moves.append(table[marble])
     elif card == "7":
         table = WALK_MOVES["7"]
-        for marble, mask in zip(movers, reach):
+        for marble, mask in walkers:
             if mask >> SEVEN & 1:
                 moves.append(table[marble])
-        _splits(state, colour, movers, reach, walks, moves)
+        _splits(state, colour, movers, walkers, walks, moves)
     elif card == "J":
         _swaps(state, colour, movers, walks, moves)
 
@@ -255,16 +258,14 @@ def _complex_five(state: GameState, colour: Colour, movers: range) -> list[Move]
 
 
 def _splits(
-    state: GameState, colour: Colour, movers: range, reach: tuple[int, ...] | list[int], walks: Movement,
+    state: GameState, colour: Colour, movers: range, walkers: list[tuple[MarbleId, int]], walks: Movement,
     moves: list[Move],
 ) -> None:
     """R17: 7 = a + b over two different marbles, the second judged after the first (and R36)."""
     second_reach = walks.reach
     marbles = state.marbles
     board = state.board
-    for first, mask in zip(movers, reach):
-        if not mask:
-            continue
+    for first, mask in walkers:
         table = SPLIT_MOVES[first]
         start = marbles[first]
         ahead = AHEAD[first >> 2][start]

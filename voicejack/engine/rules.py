@@ -245,9 +245,11 @@ def _step_forward(
 ) -> bool:
     """The plain forward walk of one marble (every walk but the 4's, Karooty's 5 and the sweep), which sends
     home at most the marble it lands on (R26); True when it entered its safe zone. The common move, so it
-    is ``_walk`` and ``_place`` written out for this one case."""
-    book = state.rules.book
-    assert (_MOVEMENTS.get(book) or movement(book)).reach(state, marble, steps) >> steps & 1, "illegal walk"
+    is ``_walk`` and ``_place`` written out for this one case. Its legality, which only a caller's mistake
+    breaks, is asked again in debug mode only (the walk itself needs nothing of it)."""
+    if validity.debug_checks:
+        book = state.rules.book
+        assert (_MOVEMENTS.get(book) or movement(book)).reach(state, marble, steps) >> steps & 1, "illegal walk"
     marbles = state.marbles
     board = state.board
     start = marbles[marble]
