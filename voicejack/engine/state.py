@@ -42,6 +42,9 @@ class Rules:
     order: tuple[Colour, ...] = field(init=False, repr=False, compare=False)
     #: The seat after each colour in turn order, made once: passing the turn asks it on every move.
     following: dict[Colour, Colour] = field(init=False, repr=False, compare=False)
+    #: ``team_of`` and ``partner`` of every seat, made once: the move generator asks them for many marbles.
+    teams_by_seat: dict[Colour, tuple[Colour, ...]] = field(init=False, repr=False, compare=False)
+    partners: dict[Colour, Colour | None] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -64,6 +67,12 @@ class Rules:
             order = (self.seats[0], *reversed(self.seats[1:]))
         object.__setattr__(self, "order", order)
         object.__setattr__(self, "following", {seat: order[(index + 1) % len(order)] for index, seat in enumerate(order)})
+        seats = self.seats
+        partners = {seat: seats[(index + 2) % 4] if self.teams else None for index, seat in enumerate(seats)}
+        object.__setattr__(self, "partners", partners)
+        object.__setattr__(self, "teams_by_seat", {
+            seat: tuple(c for c in seats if c in (seat, partners[seat])) for seat in seats
+        })
 
     @property
     def timer_seconds(self) -> int:
@@ -83,15 +92,12 @@ class Rules:
     def partner(self, colour: Colour) -> Colour | None:
         if not self.teams:
             return None
-        index = self.seats.index(colour)
-        return self.seats[(index + 2) % 4]
+        return self.partners[colour]
 
     def team_of(self, colour: Colour) -> tuple[Colour, ...]:
         """The colours that win together, in seat order."""
-        partner = self.partner(colour)
-        if partner is None:
-            return (colour,)
-        return tuple(c for c in self.seats if c in (colour, partner))
+        found = self.teams_by_seat.get(colour)
+        return (colour,) if found is None else found
 
     def next_seat(self, colour: Colour) -> Colour:
         """The player after ``colour`` in turn order (R12, KA2)."""

@@ -252,14 +252,13 @@ def _house_reach(
         return 0
     colour_index = marble >> 2
     base = BASE_BY_INDEX[colour_index]
-    team = _team_indices(state, colour_index) if guarded_entrance else ()
     ahead = TRACK_AHEAD[position] if track_only else AHEAD[colour_index][position]
     steps = 0
     for cell in ahead[:limit]:
         if cell > SAFE_OFFSET:
             if cell == SAFE_OFFSET + 1 and guarded_entrance:
                 guard = board[base - 1]
-                if guard >= 0 and guard != marble and guard >> 2 not in team:
+                if guard >= 0 and guard != marble and guard >> 2 not in _team_indices(state, colour_index):
                     break  # KA6: the other team stands on the goal entrance
             if cell in marbles[MARBLE_SLICES[colour_index]]:
                 break
