@@ -10,7 +10,6 @@ fields. ``movement(book)`` picks the set a rule set uses, once per rule set.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import partial
 from typing import NamedTuple
 
 from voicejack.engine.board import (
@@ -365,17 +364,38 @@ def _make_movement(book: RuleSet) -> Movement:
     if book.passing is Passing.OWN_COLOUR_LANDS and book.walls is Walls.ANY_COLOUR:
         return Movement(_reach, _walk_backward, _out_capture, _swappable, _reach, _reach)
     own_blocks = book.passing is Passing.OWN_COLOUR_BLOCKS
-    same_colour_walls = book.walls is Walls.SAME_COLOUR
+    same = book.walls is Walls.SAME_COLOUR
     guarded = book.goal_entrance is GoalEntrance.GUARDED
-    reach = partial(_house_reach, own_blocks=own_blocks, same_colour_walls=same_colour_walls, guarded_entrance=guarded)
-    return Movement(
-        reach,
-        partial(_house_backward, own_blocks=own_blocks, same_colour_walls=same_colour_walls),
-        partial(_house_out, same_colour_walls=same_colour_walls),
-        partial(_house_swappable, same_colour_walls=same_colour_walls),
-        partial(reach, passes_all=True),
-        partial(reach, passes_all=True, track_only=True),
-    )
+
+    # Closures rather than functools.partial: a partial with keywords costs five times a plain call, and
+    # the reach is asked several times a move.
+    def reach(state: GameState, marble: MarbleId, limit: int) -> int:
+        return _house_reach(
+            state, marble, limit, own_blocks=own_blocks, same_colour_walls=same, guarded_entrance=guarded,
+        )
+
+    def five_reach(state: GameState, marble: MarbleId, limit: int) -> int:
+        return _house_reach(
+            state, marble, limit, own_blocks=own_blocks, same_colour_walls=same, guarded_entrance=guarded,
+            passes_all=True,
+        )
+
+    def opponent_five_reach(state: GameState, marble: MarbleId, limit: int) -> int:
+        return _house_reach(
+            state, marble, limit, own_blocks=own_blocks, same_colour_walls=same, guarded_entrance=guarded,
+            passes_all=True, track_only=True,
+        )
+
+    def backward(state: GameState, marble: MarbleId, steps: int) -> Walk | None:
+        return _house_backward(state, marble, steps, own_blocks=own_blocks, same_colour_walls=same)
+
+    def out(state: GameState, colour_index: int) -> tuple[MarbleId, MarbleId] | None:
+        return _house_out(state, colour_index, same_colour_walls=same)
+
+    def swappable(state: GameState, marble: MarbleId, other: MarbleId) -> bool:
+        return _house_swappable(state, marble, other, same_colour_walls=same)
+
+    return Movement(reach, backward, out, swappable, five_reach, opponent_five_reach)
 
 
 _MOVEMENTS: dict[RuleSet, Movement] = {}
