@@ -139,3 +139,6 @@ AHEAD: Final = tuple(
 TRACK_AHEAD: Final = tuple(
     tuple((cell + step) % TRACK_CELLS for step in range(1, LONGEST_WALK + 1)) for cell in range(TRACK_CELLS)
 )
+#: ``STEPS_AHEAD[colour index][position][p]``: how many steps forward position ``p`` is (1..13), for the
+#: positions in ``AHEAD[colour index][position]``.
+STEPS_AHEAD: Final = tuple(tuple({p: step for step, p in enumerate(ahead, 1)} for ahead in row) for row in AHEAD)

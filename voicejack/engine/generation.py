@@ -10,7 +10,16 @@ from __future__ import annotations
 
 from typing import Final
 
-from voicejack.engine.board import AHEAD, BASE_BY_INDEX, COLOUR_INDEX, HOME, MARBLE_SLICES, MARBLES_BY_INDEX, SAFE_OFFSET
+from voicejack.engine.board import (
+    AHEAD,
+    BASE_BY_INDEX,
+    COLOUR_INDEX,
+    HOME,
+    MARBLE_SLICES,
+    MARBLES_BY_INDEX,
+    SAFE_OFFSET,
+    STEPS_AHEAD,
+)
 from voicejack.engine.cards import ACE_STEPS, RANK_ORDER, SEVEN, WALK_VALUES
 from voicejack.engine.moves import (
     ACE_MOVES,
@@ -265,6 +274,7 @@ def _splits(
     second_reach = walks.reach
     marbles = state.marbles
     board = state.board
+    known = dict(walkers)
     for first, mask in walkers:
         table = SPLIT_MOVES[first]
         start = marbles[first]
@@ -289,10 +299,19 @@ def _splits(
                 seconds = MARBLES_BY_INDEX[COLOUR_INDEX[mover_colour(state, colour)]]
             splits = table[first_steps]
             for second in seconds:
-                if (
-                    second != first and marbles[second] != HOME
-                    and second_reach(state, second, second_steps) >> second_steps & 1
-                ):
+                position = marbles[second]
+                if second == first or position == HOME:
+                    continue
+                if seconds is movers:
+                    # The second part reads only the cells it steps on and the one behind each (its own cell
+                    # or one it stepped on). When the first part neither left nor reached one of them, the
+                    # second's reach is the one known from before the first part.
+                    steps_to = STEPS_AHEAD[second >> 2][position]
+                    if steps_to.get(start, SEVEN) > second_steps and steps_to.get(end, SEVEN) > second_steps:
+                        if known.get(second, 0) >> second_steps & 1:
+                            moves.append(splits[second])
+                        continue
+                if second_reach(state, second, second_steps) >> second_steps & 1:
                     moves.append(splits[second])
             if end <= SAFE_OFFSET:
                 board[end] = landed_on
