@@ -34,7 +34,7 @@ from voicejack.engine.moves import (
     Move,
     MoveKind,
 )
-from voicejack.engine.rulesets import Burning, Five, Jack, King, Ten
+from voicejack.engine.rulesets import Burning, Five, Jack, King, RuleSet, Ten
 from voicejack.engine.state import GameState
 from voicejack.engine.types import Colour, MarbleId, Rank
 from voicejack.engine.walking import _MOVEMENTS, Movement, _forward_path, _reach, _sweep, movement
@@ -119,17 +119,16 @@ def legal_moves(state: GameState) -> list[Move]:
                 if mask:
                     walkers.append((marble, mask))
     moves: list[Move] = []
+    plain = _PLAIN_WALKS.get(book) or _plain_walks(book)
     for rank in ranks:
-        steps = WALK_VALUES.get(rank)
-        if steps is not None and (rank != "5" or book.five is Five.MOVER_ONLY):
-            table = WALK_MOVES[rank]
-            for marble, mask in walkers:
-                if mask >> steps & 1:
-                    moves.append(table[marble])
-            if rank == "10" and book.ten is not Ten.WALK_ONLY and forced_burn_target(state, colour) is not None:
-                moves.append(FORCE_BURN_MOVE)
-        else:
+        walk = plain.get(rank)
+        if walk is None:
             _moves_for_card(state, colour, rank, movers, walkers, walks, moves)
+            continue
+        steps, table = walk
+        for marble, mask in walkers:
+            if mask >> steps & 1:
+                moves.append(table[marble])
     if moves:
         return moves
     burning = book.burning
@@ -138,6 +137,22 @@ def legal_moves(state: GameState) -> list[Move]:
     ):
         return [BURN_MOVES[rank] for rank in ranks]  # R29, KA4
     return [BURN_HAND_MOVE]  # R30, ON3
+
+
+_PLAIN_WALKS: dict[RuleSet, dict[Rank, tuple[int, tuple[Move, ...]]]] = {}
+
+
+def _plain_walks(book: RuleSet) -> dict[Rank, tuple[int, tuple[Move, ...]]]:
+    """The cards that under ``book`` do nothing but walk one of the mover's marbles their value (R13), each
+    with its steps and its moves by marble; made once per rule set."""
+    found = _PLAIN_WALKS.get(book)
+    if found is None:
+        found = _PLAIN_WALKS[book] = {
+            rank: (steps, WALK_MOVES[rank]) for rank, steps in WALK_VALUES.items()
+            if not (rank == "5" and book.five is not Five.MOVER_ONLY)
+            and not (rank == "10" and book.ten is not Ten.WALK_ONLY)
+        }
+    return found
 
 
 def _moves_for_card(
@@ -150,6 +165,13 @@ def _moves_for_card(
     book = state.rules.book
     if card == "5":
         moves.extend(_any_five(state, colour, movers, walks))
+    elif card == "10":  # the 10 that also burns (R35, KA11, ON9)
+        table = WALK_MOVES["10"]
+        for marble, mask in walkers:
+            if mask >> 10 & 1:
+                moves.append(table[marble])
+        if forced_burn_target(state, colour) is not None:
+            moves.append(FORCE_BURN_MOVE)
     elif card == "A" or card == "K":
         if walks.out(state, movers.start >> 2) is not None:
             moves.append(OUT_MOVES[card])

@@ -333,13 +333,14 @@ def _pass_turn(state: GameState, colour: Colour, events: list[Event]) -> None:
     following = state.rules.following
     hands = state.hands
     seat = following[colour]
-    for _ in range(len(following)):
-        if hands[seat]:
-            break
-        seat = following[seat]
-    else:
-        deal(state, events)
-        seat = following[state.dealer]
+    if not hands[seat]:
+        for _ in range(len(following) - 1):
+            seat = following[seat]
+            if hands[seat]:
+                break
+        else:
+            deal(state, events)
+            seat = following[state.dealer]
     state.turn = seat
     events.append(_TURN_PASSED[seat])
 
