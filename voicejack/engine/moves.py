@@ -230,7 +230,9 @@ SPLIT_MOVES: Final = tuple(
     for first in _MARBLES
 )
 #: ``SWAP_MOVES[marble][other]``: the jack (R18).
-SWAP_MOVES: Final = tuple(tuple(Move("J", MoveKind.SWAP, marble, 0, other) for other in _MARBLES) for marble in _MARBLES)
+SWAP_MOVES: Final = tuple(
+    tuple(Move("J", MoveKind.SWAP, marble, 0, other) for other in _MARBLES) for marble in _MARBLES
+)
 OUT_MOVES: Final = {"A": Move("A", MoveKind.OUT), "K": Move("K", MoveKind.OUT)}
 BURN_MOVES: Final = {rank: Move(rank, MoveKind.BURN) for rank in RANK_WORDS}
 FORCE_BURN_MOVE: Final = Move("10", MoveKind.FORCE_BURN)

@@ -66,7 +66,8 @@ class Rules:
         if book.turn_order is TurnOrder.AGAINST_THE_MARBLES:
             order = (self.seats[0], *reversed(self.seats[1:]))
         object.__setattr__(self, "order", order)
-        object.__setattr__(self, "following", {seat: order[(index + 1) % len(order)] for index, seat in enumerate(order)})
+        following = {seat: order[(index + 1) % len(order)] for index, seat in enumerate(order)}
+        object.__setattr__(self, "following", following)
         seats = self.seats
         partners = {seat: seats[(index + 2) % 4] if self.teams else None for index, seat in enumerate(seats)}
         object.__setattr__(self, "partners", partners)
