@@ -32,7 +32,6 @@ from voicejack.engine.moves import (
     SWEEP_MOVES,
     WALK_MOVES,
     Move,
-    MoveKind,
 )
 from voicejack.engine.rulesets import Burning, Five, Jack, King, RuleSet, Ten
 from voicejack.engine.state import GameState
