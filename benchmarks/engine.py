@@ -8,6 +8,12 @@ Runs on one core.
     python3 benchmarks/engine.py [--games N] [--seed S] [--rules voicejack,karooty,online]
     python3 benchmarks/engine.py --peer /path/to/built/peer.mjs   # and the peer comparison
 
+It also measures a search's own loop (a copy of the state, its legal moves,
+one move applied) in steps per CPU second. Moves are applied with
+``apply_move`` (which lists the events, for narration) and, in a second
+column or row, with ``advance`` (the same move without the events, as bots
+and searches that never narrate use it).
+
 The peer comparison measures another Jackaroo engine side by side with
 ours: random complete 4-player team games, moves per second, in
 alternating rounds (ours, then the peer's, several times) so that both
@@ -33,7 +39,7 @@ import random
 import subprocess
 import time
 
-from voicejack.engine import apply_move, legal_moves, make_rules, new_game
+from voicejack.engine import advance, apply_move, legal_moves, make_rules, new_game
 
 TABLES = (
     ("2 players", 2, False),
@@ -66,30 +72,56 @@ def run(players: int, teams: bool, mode: str, rule_set: str, games: int, seed: i
 
 
 def _timed_random_games(players: int, teams: bool, mode: str, games: int, seed: int,
-                        rule_set: str = "voicejack") -> tuple[int, float, float]:
-    """(moves, wall seconds, CPU seconds) of ``games`` random complete games."""
+                        rule_set: str = "voicejack", quiet: bool = False) -> tuple[int, float, float]:
+    """(moves, wall seconds, CPU seconds) of ``games`` random complete games; ``quiet``: with ``advance``
+    (no events) instead of ``apply_move``."""
     rules = make_rules(players, teams, mode, rule_set=rule_set)
     chooser = random.Random(seed)
+    play = advance if quiet else apply_move
     moves = 0
     started = time.perf_counter()
     cpu_started = time.process_time()
     for game in range(games):
         state, _ = new_game(rules, seed=seed + game)
         while state.winner is None:
-            apply_move(state, chooser.choice(legal_moves(state)))
+            play(state, chooser.choice(legal_moves(state)))
             moves += 1
     return moves, time.perf_counter() - started, time.process_time() - cpu_started
 
 
+def search_steps_per_second(rule_set: str, games: int, seed: int, quiet: bool) -> float:
+    """A search's own loop, per CPU second: copy the state, generate its legal moves, apply one at random
+    (with ``advance`` when ``quiet``, else ``apply_move``).
+
+    Like a rollout, each step goes on from the copy (without history, with a generator of its own), so
+    every step pays for one copy, one legal-move generation and one move, over whole random team games.
+    """
+    rules = make_rules(4, True, "regular", rule_set=rule_set)
+    chooser = random.Random(seed)
+    play = advance if quiet else apply_move
+    steps = 0
+    cpu_started = time.process_time()
+    for game in range(games):
+        state, _ = new_game(rules, seed=seed + game)
+        while state.winner is None:
+            state = state.copy(keep_history=False)
+            play(state, chooser.choice(legal_moves(state)))
+            steps += 1
+    return steps / (time.process_time() - cpu_started)
+
+
 def compare_with_peer(peer: str, games: int, rounds: int, seed: int) -> None:
-    """Ours and the peer's random 4-player team games in alternating rounds; prints both and the ratio."""
-    ours_moves = peer_moves = peer_games = peer_finished = peer_skips = 0
-    ours_seconds = peer_seconds = ours_wall = peer_wall = 0.0
+    """Ours (with and without events) and the peer's random 4-player team games in alternating rounds;
+    prints them and the ratios."""
+    ours = {False: [0, 0.0, 0.0], True: [0, 0.0, 0.0]}  # quiet -> moves, CPU seconds, wall seconds
+    peer_moves = peer_games = peer_finished = peer_skips = 0
+    peer_seconds = peer_wall = 0.0
     for index in range(rounds):
-        moves, wall, cpu = _timed_random_games(4, True, "regular", games, seed + index * games)
-        ours_moves += moves
-        ours_seconds += cpu
-        ours_wall += wall
+        for quiet, totals in ours.items():
+            moves, wall, cpu = _timed_random_games(4, True, "regular", games, seed + index * games, quiet=quiet)
+            totals[0] += moves
+            totals[1] += cpu
+            totals[2] += wall
         command = ["node", peer, str(games), str(seed + index), str(PEER_MAX_MOVES), str(max(5, games // 5))]
         answer = json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout.strip().splitlines()[-1])
         peer_games += int(answer["games"])
@@ -98,19 +130,22 @@ def compare_with_peer(peer: str, games: int, rounds: int, seed: int) -> None:
         peer_skips += int(answer.get("skips", 0))
         peer_seconds += float(answer["cpu_seconds"])
         peer_wall += float(answer["seconds"])
-    ours_rate = ours_moves / ours_seconds
     peer_rate = peer_moves / peer_seconds
+    rates = {quiet: moves / cpu for quiet, (moves, cpu, _) in ours.items()}
     print()
     print(f"Peer comparison: random complete 4-player team games, {rounds} alternating rounds of {games} games each")
     print()
     print("| engine | games | finished | moves/game | moves per CPU second | moves per wall second |")
     print("|---|---:|---:|---:|---:|---:|")
-    print(f"| VoiceJack (Python, regular) | {rounds * games} | {rounds * games} | {ours_moves / (rounds * games):,.0f} "
-          f"| {ours_rate:,.0f} | {ours_moves / ours_wall:,.0f} |")
+    for quiet, label in ((False, "apply_move, with events"), (True, "advance, no events")):
+        moves, _, wall = ours[quiet]
+        print(f"| VoiceJack (Python, regular, {label}) | {rounds * games} | {rounds * games} "
+              f"| {moves / (rounds * games):,.0f} | {rates[quiet]:,.0f} | {moves / wall:,.0f} |")
     print(f"| jackaroo-online (TypeScript, node {_node_version()}, patched) | {peer_games} | {peer_finished} "
           f"| {peer_moves / max(1, peer_games):,.0f} | {peer_rate:,.0f} | {peer_moves / peer_wall:,.0f} |")
     print()
-    print(f"ours / peer: {ours_rate / peer_rate:.2f}x moves per CPU second (goal: at least 2x); "
+    print(f"ours / peer: {rates[False] / peer_rate:.2f}x moves per CPU second with apply_move, "
+          f"{rates[True] / peer_rate:.2f}x with advance (goal: at least 2x); "
           f"the peer's count includes {peer_skips:,} skipped turns")
     print(f"peer: {peer}")
     print(f"how the peer was patched: {PEER_PATCH}")
@@ -146,6 +181,14 @@ def main() -> None:
                         f"| {rule_set} | {label} | {mode} | {games_per_second:,.0f} | {moves_per_second:,.0f} "
                         f"| {moves_per_game:,.0f} |"
                     )
+        print()
+        print("Search loop (copy + legal_moves + apply_move), 4 players in teams, regular version, one core, CPU time")
+        print()
+        print("| rules | steps/s with apply_move | steps/s with advance |")
+        print("|---|---:|---:|")
+        for rule_set in args.rules.split(","):
+            told, quiet = (search_steps_per_second(rule_set, args.games, args.seed, quiet) for quiet in (False, True))
+            print(f"| {rule_set} | {told:,.0f} | {quiet:,.0f} |")
     if args.peer:
         compare_with_peer(args.peer, args.peer_games, args.peer_rounds, args.seed)
     elif args.only_peer:

@@ -29,6 +29,7 @@ from voicejack.engine.events import Event
 from voicejack.engine.game import make_rules, new_game, play
 from voicejack.engine.moves import IllegalMoveError, Move, MoveKind, PhraseError, PhraseSyntaxError, parse_move
 from voicejack.engine.rules import (
+    advance,
     apply_move,
     find_move,
     forced_burn_target,
@@ -45,7 +46,7 @@ __all__ = [
     "BASE_CELL", "COLOURS", "HOME", "SAFE_OFFSET", "TRACK_CELLS",
     "Cell", "Colour", "Event", "GameState", "IllegalMoveError", "InvalidStateError", "LastCard", "MarbleId", "Move",
     "MoveKind", "PhraseError", "PhraseSyntaxError", "Position", "Rank", "Rules", "Seat",
-    "apply_move", "check_state", "colour_marbles", "find_move", "forced_burn_target", "is_home", "is_safe",
+    "advance", "apply_move", "check_state", "colour_marbles", "find_move", "forced_burn_target", "is_home", "is_safe",
     "is_track", "legal_moves", "legal_phrases", "make_rules", "marble_colour", "marble_id", "marble_name",
     "marble_number", "marble_words", "mover_colour", "new_game", "parse_move", "play", "position_to_text",
     "progress", "safe_place", "winner_from_marbles",

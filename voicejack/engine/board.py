@@ -114,3 +114,31 @@ def position_to_text(position: Position) -> str:
     if position > SAFE_OFFSET:
         return f"safe {position - SAFE_OFFSET}"
     return str(position)
+
+
+#: The longest forward walk of any card: the complex king's 13 (R31).
+LONGEST_WALK: Final = 13
+
+
+def _positions_ahead(colour_index: int, position: Position) -> tuple[Position, ...]:
+    """What a marble of that colour on ``position`` steps on walking forward: step 1 first, up to 13 steps,
+    never past its last safe place (R6, R7)."""
+    base = BASE_BY_INDEX[colour_index]
+    start = position if position > SAFE_OFFSET else (position - base) % TRACK_CELLS
+    last = min(start + LONGEST_WALK, MAX_PROGRESS)
+    return tuple(p if p > SAFE_OFFSET else (base + p) % TRACK_CELLS for p in range(start + 1, last + 1))
+
+
+#: ``AHEAD[colour index][position]``: ``_positions_ahead`` for every track cell and safe place, made once,
+#: so the walking rules step along a tuple instead of recomputing progress and cells at every step.
+AHEAD: Final = tuple(
+    tuple(_positions_ahead(index, position) for position in range(MAX_PROGRESS + 1)) for index in range(len(COLOURS))
+)
+#: ``TRACK_AHEAD[cell]``: the 13 track cells after ``cell``, for a marble pushed round the track past its own
+#: base (KA10), which never turns into a safe zone.
+TRACK_AHEAD: Final = tuple(
+    tuple((cell + step) % TRACK_CELLS for step in range(1, LONGEST_WALK + 1)) for cell in range(TRACK_CELLS)
+)
+#: ``STEPS_AHEAD[colour index][position][p]``: how many steps forward position ``p`` is (1..13), for the
+#: positions in ``AHEAD[colour index][position]``.
+STEPS_AHEAD: Final = tuple(tuple({p: step for step, p in enumerate(ahead, 1)} for ahead in row) for row in AHEAD)

@@ -206,3 +206,34 @@ def _steps(words: list[str], at: int) -> int:
 def parse_phrase_syntax(text: str) -> tuple[str, ...]:
     """The words of a move phrase in canonical spelling (the same in both versions); PhraseSyntaxError if none."""
     return tuple(_parse(text, complex_version=False).phrase.split())
+
+
+# --------------------------------------------------------------------------
+# Every move legal-move generation offers, made once
+#
+# Moves are immutable, so one tuple serves every position; generating the
+# legal moves then only picks them out of these tables (by marble id).
+
+_MARBLES: Final = range(16)
+#: ``WALK_MOVES[card][marble]``: the card's one-marble walk (the 4 backwards); the ace's are ACE_MOVES.
+WALK_MOVES: Final = {
+    card: tuple(Move(card, MoveKind.WALK, marble, steps) for marble in _MARBLES)
+    for card, steps in WALKED_BY_ONE_CARD.items() if card != "K"
+}
+#: ``ACE_MOVES[steps][marble]`` for the ace's 1 and 11 (R14).
+ACE_MOVES: Final = {steps: tuple(Move("A", MoveKind.WALK, marble, steps) for marble in _MARBLES) for steps in (1, 11)}
+SWEEP_MOVES: Final = tuple(Move("K", MoveKind.SWEEP, marble, SWEEP_STEPS) for marble in _MARBLES)
+#: ``SPLIT_MOVES[first][first steps][second]``: the 7 split first + (7 - first steps) (R17).
+SPLIT_MOVES: Final = tuple(
+    tuple(tuple(Move("7", MoveKind.SPLIT, first, steps, second, SEVEN - steps) for second in _MARBLES)
+          for steps in range(SEVEN))
+    for first in _MARBLES
+)
+#: ``SWAP_MOVES[marble][other]``: the jack (R18).
+SWAP_MOVES: Final = tuple(
+    tuple(Move("J", MoveKind.SWAP, marble, 0, other) for other in _MARBLES) for marble in _MARBLES
+)
+OUT_MOVES: Final = {"A": Move("A", MoveKind.OUT), "K": Move("K", MoveKind.OUT)}
+BURN_MOVES: Final = {rank: Move(rank, MoveKind.BURN) for rank in RANK_WORDS}
+FORCE_BURN_MOVE: Final = Move("10", MoveKind.FORCE_BURN)
+BURN_HAND_MOVE: Final = Move(NO_CARD, MoveKind.BURN_HAND)

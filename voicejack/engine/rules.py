@@ -1,21 +1,17 @@
-"""Legal moves and applying them: the rulebook (shared/spec/rules.md, R12-R39; dealing, R9-R11, is dealing.py).
+"""Applying moves: the rulebook (shared/spec/rules.md, R12-R39; dealing, R9-R11, is dealing.py).
 
 The hot paths work on the state's int lists directly; see board.py for the
-encoding. ``legal_moves`` never returns an illegal move and never misses a
-legal one (R39); ``apply_move`` mutates the state and returns the events.
+encoding. ``legal_moves`` (generation.py) never returns an illegal move and
+never misses a legal one (R39); ``apply_move`` mutates the state and
+returns the events.
 """
 
 from __future__ import annotations
 
-from voicejack.engine.board import BASE_BY_INDEX, COLOUR_INDEX, COLOURS, HOME, MARBLE_SLICES, SAFE_OFFSET, colour_marbles
-from voicejack.engine.cards import (
-    ACE_STEPS,
-    RANK_ORDER,
-    RANK_WORDS,
-    SEVEN,
-    SWEEP_STEPS,
-    WALK_VALUES,
-)
+from typing import Final
+
+from voicejack.engine.board import AHEAD, BASE_BY_INDEX, COLOUR_INDEX, COLOURS, HOME, SAFE_OFFSET
+from voicejack.engine.cards import RANK_WORDS
 from voicejack.engine.events import (
     BurnForced,
     CardBurned,
@@ -34,8 +30,8 @@ from voicejack.engine.events import (
     Won,
 )
 from voicejack.engine.moves import NO_CARD, IllegalMoveError, Move, MoveKind, parse_move
-from voicejack.engine.rulesets import Burning, Five, Jack, King, Ten
-from voicejack.engine.walking import _MOVEMENTS, Movement, Walk, movement, track_path
+from voicejack.engine.rulesets import Burning, Five, Ten
+from voicejack.engine.walking import _MOVEMENTS, Walk, movement, track_path
 # The walking functions lived here before walking.py; they stay importable from here (VoiceJack's rules).
 from voicejack.engine.walking import _forward_path as _forward_path
 from voicejack.engine.walking import _out_capture as _out_capture
@@ -51,194 +47,15 @@ from voicejack.engine.dealing import deal
 from voicejack.engine.state import GameState, LastCard, winner_from_marbles
 from voicejack.engine.types import Colour, MarbleId, Rank
 from voicejack.engine.validity import check_state
-
-#: The longest forward walk each card may ask of one of the mover's marbles (R13, R14, R17).
-FORWARD_REACH = {**WALK_VALUES, "A": max(ACE_STEPS), "7": SEVEN}
-
-
-# --------------------------------------------------------------------------
-# Whose marbles a player moves
-
-
-def mover_colour(state: GameState, colour: Colour) -> Colour:
-    """The colour whose marbles ``colour`` plays on (R19, R36)."""
-    rules = state.rules
-    if rules.teams and min(state.marbles[MARBLE_SLICES[COLOUR_INDEX[colour]]]) > SAFE_OFFSET:
-        partner = rules.partner(colour)
-        assert partner is not None
-        return partner
-    return colour
+# Legal-move generation lives in generation.py; these names stay importable from here.
+from voicejack.engine.generation import FORWARD_REACH as FORWARD_REACH
+from voicejack.engine.generation import forced_burn_target as forced_burn_target
+from voicejack.engine.generation import legal_moves as legal_moves
+from voicejack.engine.generation import mover_colour as mover_colour
 
 
 # --------------------------------------------------------------------------
-# Legal moves
-
-
-def forced_burn_target(state: GameState, colour: Colour) -> Colour | None:
-    """Who a burning 10 played by ``colour`` makes burn: the next player in turn order holding cards (R35,
-    KA11), or under ON9 the next opponent holding cards; never ``colour`` itself; None when there is nobody."""
-    rules = state.rules
-    skipped = rules.team_of(colour) if rules.book.ten is Ten.RANDOM_BURN_OPPONENT else (colour,)
-    seat = rules.next_seat(colour)
-    while seat != colour:
-        if state.hands[seat] and seat not in skipped:
-            return seat
-        seat = rules.next_seat(seat)
-    return None
-
-
-def _moves_for_card(
-    state: GameState, colour: Colour, card: Rank, movers: range, reach: list[int], walks: Movement,
-) -> list[Move]:
-    """``reach[i]`` is the reach mask of marble ``movers[i]``."""
-    marbles = state.marbles
-    moves: list[Move] = []
-    book = state.rules.book
-    if card in WALK_VALUES:
-        steps = WALK_VALUES[card]
-        if card == "5" and book.five is not Five.MOVER_ONLY:
-            moves.extend(_any_five(state, colour, movers, walks))
-        else:
-            for marble, mask in zip(movers, reach):
-                if mask >> steps & 1:
-                    moves.append(Move(card, MoveKind.WALK, marble, steps))
-        if card == "10" and book.ten is not Ten.WALK_ONLY and forced_burn_target(state, colour) is not None:
-            moves.append(Move(card, MoveKind.FORCE_BURN))
-    elif card == "A" or card == "K":
-        if walks.out(state, movers.start >> 2) is not None:
-            moves.append(Move(card, MoveKind.OUT))
-        if card == "A":
-            for marble, mask in zip(movers, reach):
-                for steps in ACE_STEPS:
-                    if mask >> steps & 1:
-                        moves.append(Move(card, MoveKind.WALK, marble, steps))
-        elif book.king is King.OUT_OR_SWEEP:
-            for marble in movers:
-                if _sweep(state, marble) is not None:
-                    moves.append(Move(card, MoveKind.SWEEP, marble, SWEEP_STEPS))
-    elif card == "4":
-        for marble in movers:
-            if walks.backward(state, marble, 4) is not None:
-                moves.append(Move(card, MoveKind.WALK, marble, 4))
-    elif card == "7":
-        for marble, mask in zip(movers, reach):
-            if mask >> SEVEN & 1:
-                moves.append(Move(card, MoveKind.WALK, marble, SEVEN))
-        moves.extend(_splits(state, colour, movers, reach, walks))
-    elif card == "J":
-        swappable = walks.swappable
-        for marble in movers:
-            if not 0 <= marbles[marble] < 76:
-                continue
-            own_colour = marble >> 2
-            for other in range(16):
-                if other >> 2 != own_colour and swappable(state, marble, other):
-                    moves.append(Move(card, MoveKind.SWAP, marble, 0, other))
-        if book.jack is Jack.OPPONENTS and state.rules.teams:
-            team = {COLOUR_INDEX[c] for c in state.rules.team_of(colour)}
-            moves = [move for move in moves if move.kind is not MoveKind.SWAP or move.second >> 2 not in team]
-    return moves
-
-
-def _any_five(state: GameState, colour: Colour, movers: range, walks: Movement) -> list[Move]:
-    """The 5 on any marble: R34 (complex), KA10 (Karooty), ON8 (Online)."""
-    five = state.rules.book.five
-    if five is Five.ANY_MARBLE:
-        return _complex_five(state, colour, movers)
-    marbles = state.marbles
-    board = state.board
-    team = {COLOUR_INDEX[c] for c in state.rules.team_of(colour)}
-    mover_index = movers.start >> 2
-    moves: list[Move] = []
-    for marble in range(16):
-        position = marbles[marble]
-        owner = marble >> 2
-        if position == HOME:
-            continue
-        if owner != mover_index:
-            if position > SAFE_OFFSET or position == BASE_BY_INDEX[owner]:
-                continue  # only the mover's own are walked in the lane or off their base (R19, R23)
-            if five is Five.ANY_BY_ITS_COLOUR:
-                behind = board[position - 1]
-                if behind >= 0 and behind >> 2 == owner:
-                    continue  # ON5, ON8: another colour's wall front is not pushed
-        if five is Five.ANY_PASSING_ALL:
-            if owner in team:
-                legal = walks.five_reach(state, marble, 5) >> 5 & 1
-            else:
-                legal = walks.opponent_five_reach(state, marble, 5) >> 5 & 1  # KA10: round again
-        else:
-            legal = walks.reach(state, marble, 5) >> 5 & 1
-            if legal and owner not in team and _forward_path(state, marble, 5)[0][-1] > SAFE_OFFSET:
-                continue  # ON8: an opponent is never taken into its safe zone
-        if legal:
-            moves.append(Move("5", MoveKind.WALK, marble, 5))
-    return moves
-
-
-def _complex_five(state: GameState, colour: Colour, movers: range) -> list[Move]:
-    """R34: the 5 walks any track marble (and the mover's own in the safe zone), never one on its own base."""
-    marbles = state.marbles
-    team = {COLOUR_INDEX[c] for c in state.rules.team_of(colour)}
-    mover_index = movers.start >> 2
-    moves: list[Move] = []
-    for marble in range(16):
-        position = marbles[marble]
-        owner = marble >> 2
-        if position == HOME or position == BASE_BY_INDEX[owner]:
-            continue
-        if position > SAFE_OFFSET and owner != mover_index:
-            continue
-        if not _reach(state, marble, 5) >> 5 & 1:
-            continue
-        if owner not in team and _forward_path(state, marble, 5)[0][-1] > SAFE_OFFSET:
-            continue  # never deliver an opponent's marble home
-        moves.append(Move("5", MoveKind.WALK, marble, 5))
-    return moves
-
-
-def _splits(state: GameState, colour: Colour, movers: range, reach: list[int], walks: Movement) -> list[Move]:
-    """R17: 7 = a + b over two different marbles, the second judged after the first (and R36)."""
-    moves: list[Move] = []
-    second_reach = walks.reach
-    for first, mask in zip(movers, reach):
-        for first_steps in range(1, SEVEN):
-            if not mask >> first_steps & 1:
-                continue
-            start, undo = _place(state, first, *_forward_path(state, first, first_steps))
-            second_steps = SEVEN - first_steps
-            for second in colour_marbles(mover_colour(state, colour)):
-                if second != first and second_reach(state, second, second_steps) >> second_steps & 1:
-                    moves.append(Move("7", MoveKind.SPLIT, first, first_steps, second, second_steps))
-            _unplace(state, first, start, undo)
-    return moves
-
-
-def legal_moves(state: GameState) -> list[Move]:
-    """Every legal move of the player to act, each once (R28-R30, R39; KA4, ON3)."""
-    if state.winner is not None:
-        return []
-    colour = state.turn
-    hand = state.hands[colour]
-    ranks = sorted(set(hand), key=RANK_ORDER.__getitem__)
-    if state.forced_burn:
-        return [Move(rank, MoveKind.BURN) for rank in ranks]
-    walks = _MOVEMENTS.get(state.rules.book) or movement(state.rules.book)
-    movers = colour_marbles(mover_colour(state, colour))
-    longest = max((FORWARD_REACH.get(rank, 0) for rank in ranks), default=0)
-    reach_of = walks.reach
-    reach = [reach_of(state, marble, longest) if longest else 0 for marble in movers]
-    moves: list[Move] = []
-    for rank in ranks:
-        moves.extend(_moves_for_card(state, colour, rank, movers, reach, walks))
-    if moves:
-        return moves
-    burning = state.rules.book.burning
-    if burning is Burning.ONE_CARD or (
-        burning is Burning.BY_MARBLES and any(0 <= state.marbles[m] < 76 for m in movers)
-    ):
-        return [Move(rank, MoveKind.BURN) for rank in ranks]  # R29, KA4
-    return [Move(NO_CARD, MoveKind.BURN_HAND)]  # R30, ON3
+# Finding a move by its phrase
 
 
 def legal_phrases(state: GameState) -> list[str]:
@@ -287,46 +104,76 @@ def _why_illegal(state: GameState, move: Move, moves: list[Move]) -> str:
 # --------------------------------------------------------------------------
 # Applying a move
 
+# The move kinds as module constants for the hot path: on Python 3.11 each ``MoveKind.X`` is a descriptor
+# lookup of about 0.14 us, and a move asked several of them.
+_OUT: Final = MoveKind.OUT
+_WALK: Final = MoveKind.WALK
+_SWEEP: Final = MoveKind.SWEEP
+_SPLIT: Final = MoveKind.SPLIT
+_SWAP: Final = MoveKind.SWAP
+_FORCE_BURN: Final = MoveKind.FORCE_BURN
+_BURN: Final = MoveKind.BURN
+_BURN_HAND: Final = MoveKind.BURN_HAND
+_FIVE_PASSING_ALL: Final = Five.ANY_PASSING_ALL
+
 
 def apply_move(state: GameState, move: Move) -> list[Event]:
     """Play ``move`` (which must be legal) on ``state`` in place; return what happened.
 
     With ``validity.debug_checks`` on, the state is checked after every move.
     """
-    events = _apply(state, move)
+    events = _apply(state, move, True)
     if validity.debug_checks:
         check_state(state)
     return events
 
 
-def _apply(state: GameState, move: Move) -> list[Event]:
+def advance(state: GameState, move: Move) -> None:
+    """``apply_move`` for whoever never reads the events (bots' previews, searches' rollouts): the same state
+    afterwards, without building the events of the common moves, which are a tenth of a move's time."""
+    _apply(state, move, False)
+    if validity.debug_checks:
+        check_state(state)
+
+
+def _apply(state: GameState, move: Move, told: bool) -> list[Event]:
+    """Carry out ``move``. Unless ``told``, the events of walks and played cards are left out (the rarer
+    moves' events are still listed; the caller drops them)."""
+    card, kind, marble, steps, second, second_steps = move
     colour = state.turn
     events: list[Event] = []
     hand = state.hands[colour]
-    kind = move.kind
-    if kind is MoveKind.BURN_HAND:
+    if kind is _BURN_HAND:
         burned = tuple(hand)
         state.discard.extend(hand)
         hand.clear()
         events.append(HandBurned(colour, burned))
         state.last_card = LastCard(colour, burned[-1], move)
     else:
-        hand.remove(move.card)
-        state.discard.append(move.card)
-        state.last_card = LastCard(colour, move.card, move)
+        hand.remove(card)
+        state.discard.append(card)
+        state.last_card = LastCard(colour, card, move)
     state.history.append((colour, move))
 
-    if kind is MoveKind.BURN:
-        events.append(CardBurned(colour, move.card, state.forced_burn))
+    if kind is _BURN:
+        events.append(CardBurned(colour, card, state.forced_burn))
         state.forced_burn = False
-    elif kind is not MoveKind.BURN_HAND:
-        ace_value = move.steps if move.card == "A" and kind is MoveKind.WALK else None
-        events.append(CardPlayed(colour, move.card, move, ace_value, kind is MoveKind.FORCE_BURN))
+    elif kind is _WALK:
+        if told:
+            events.append(CardPlayed(colour, card, move, steps if card == "A" else None, False))
+        if card == "4" or (card == "5" and state.rules.book.five is _FIVE_PASSING_ALL):
+            entered = _walk(state, colour, marble, steps, events, backward=card == "4", five=card == "5")
+        else:
+            entered = _step_forward(state, colour, marble, steps, events, told)
+        if entered:
+            _check_finished(state, colour, marble, events)
+    elif kind is not _BURN_HAND:
+        events.append(CardPlayed(colour, card, move, None, kind is _FORCE_BURN))
         _carry_out(state, colour, move, events)
 
     if state.winner is not None:
         return events
-    if kind is MoveKind.FORCE_BURN:
+    if kind is _FORCE_BURN:
         target = forced_burn_target(state, colour)
         assert target is not None, "a forcing 10 is only offered when somebody else holds cards"
         ten = state.rules.book.ten
@@ -374,7 +221,7 @@ def time_out(state: GameState) -> list[Event]:
 
 def _carry_out(state: GameState, colour: Colour, move: Move, events: list[Event]) -> None:
     kind = move.kind
-    if kind is MoveKind.OUT:
+    if kind is _OUT:
         colour_index = COLOUR_INDEX[mover_colour(state, colour)]
         book = state.rules.book
         found = (_MOVEMENTS.get(book) or movement(book)).out(state, colour_index)
@@ -387,25 +234,56 @@ def _carry_out(state: GameState, colour: Colour, move: Move, events: list[Event]
             state.marbles[captured] = HOME
         state.marbles[marble] = cell
         state.board[cell] = marble
-    elif kind is MoveKind.WALK or kind is MoveKind.SWEEP:
-        if _walk(
-            state, colour, move.marble, move.steps, events,
-            backward=move.backward, sweep=kind is MoveKind.SWEEP, five=move.card == "5",
-        ):
+    elif kind is _SWEEP:
+        if _walk(state, colour, move.marble, move.steps, events, sweep=True):
             _check_finished(state, colour, move.marble, events)
-    elif kind is MoveKind.SPLIT:
+    elif kind is _SPLIT:
         if _walk(state, colour, move.marble, move.steps, events):
             _check_finished(state, colour, move.marble, events)
             if state.winner is not None:
                 return
         if _walk(state, colour, move.second, move.second_steps, events):
             _check_finished(state, colour, move.second, events)
-    elif kind is MoveKind.SWAP:
+    elif kind is _SWAP:
         a, b = move.marble, move.second
         cell_a, cell_b = state.marbles[a], state.marbles[b]
         state.marbles[a], state.marbles[b] = cell_b, cell_a
         state.board[cell_a], state.board[cell_b] = b, a
         events.append(MarblesSwapped(a, b, cell_a, cell_b, colour))
+
+
+def _step_forward(
+    state: GameState, colour: Colour, marble: MarbleId, steps: int, events: list[Event], told: bool,
+) -> bool:
+    """The plain forward walk of one marble (every walk but the 4's, Karooty's 5 and the sweep), which sends
+    home at most the marble it lands on (R26); True when it entered its safe zone. The common move, so it
+    is ``_walk`` and ``_place`` written out for this one case. Its legality, which only a caller's mistake
+    breaks, is asked again in debug mode only (the walk itself needs nothing of it)."""
+    if validity.debug_checks:
+        book = state.rules.book
+        assert (_MOVEMENTS.get(book) or movement(book)).reach(state, marble, steps) >> steps & 1, "illegal walk"
+    marbles = state.marbles
+    board = state.board
+    start = marbles[marble]
+    path = AHEAD[marble >> 2][start][:steps]
+    end = path[-1]
+    if told:
+        events.append(MarbleWalked(marble, start, path, False, colour, False))
+    if end <= SAFE_OFFSET:
+        landed_on = board[end]
+        if landed_on >= 0:
+            if told:
+                events.append(MarbleCaptured(landed_on, end, marble, colour, "landed"))
+            marbles[landed_on] = HOME
+        board[end] = marble
+    marbles[marble] = end
+    if start <= SAFE_OFFSET:  # a walking marble is never at home, so this is a track cell
+        board[start] = -1
+        if end > SAFE_OFFSET:
+            if told:
+                events.append(EnteredSafeZone(marble, end - SAFE_OFFSET))
+            return True
+    return False
 
 
 def _walk(
@@ -425,8 +303,10 @@ def _walk(
             walk = _forward_path(state, marble, steps) if walks.five_reach(state, marble, steps) >> steps & 1 else None
         else:  # KA10: a pushed opponent goes on past its own base
             walk = track_path(state, marble, steps) if walks.opponent_five_reach(state, marble, 5) >> 5 & 1 else None
+    elif walks.reach(state, marble, steps) >> steps & 1:
+        walk = _forward_path(state, marble, steps)
     else:
-        walk = _forward_path(state, marble, steps) if walks.reach(state, marble, steps) >> steps & 1 else None
+        walk = None
     assert walk is not None, "illegal walk"
     path, captured = walk
     start = state.marbles[marble]
@@ -462,14 +342,20 @@ def _check_finished(state: GameState, colour: Colour, entered: MarbleId, events:
 
 def _pass_turn(state: GameState, colour: Colour, events: list[Event]) -> None:
     """R12: the next player in turn order (KA2) holding cards; a new deal when nobody does."""
-    rules = state.rules
-    seat = rules.next_seat(colour)
-    for _ in range(len(rules.seats)):
-        if state.hands[seat]:
-            break
-        seat = rules.next_seat(seat)
-    else:
-        deal(state, events)
-        seat = rules.next_seat(state.dealer)
+    following = state.rules.following
+    hands = state.hands
+    seat = following[colour]
+    if not hands[seat]:
+        for _ in range(len(following) - 1):
+            seat = following[seat]
+            if hands[seat]:
+                break
+        else:
+            deal(state, events)
+            seat = following[state.dealer]
     state.turn = seat
-    events.append(TurnPassed(seat))
+    events.append(_TURN_PASSED[seat])
+
+
+#: TurnPassed for each colour, made once: the event every move ends with (events are immutable values).
+_TURN_PASSED: Final = {colour: TurnPassed(colour) for colour in COLOURS}

@@ -40,6 +40,11 @@ class Rules:
     turn_seconds: int | None = None
     book: RuleSet = field(init=False, repr=False, compare=False)
     order: tuple[Colour, ...] = field(init=False, repr=False, compare=False)
+    #: The seat after each colour in turn order, made once: passing the turn asks it on every move.
+    following: dict[Colour, Colour] = field(init=False, repr=False, compare=False)
+    #: ``team_of`` and ``partner`` of every seat, made once: the move generator asks them for many marbles.
+    teams_by_seat: dict[Colour, tuple[Colour, ...]] = field(init=False, repr=False, compare=False)
+    partners: dict[Colour, Colour | None] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -61,6 +66,14 @@ class Rules:
         if book.turn_order is TurnOrder.AGAINST_THE_MARBLES:
             order = (self.seats[0], *reversed(self.seats[1:]))
         object.__setattr__(self, "order", order)
+        following = {seat: order[(index + 1) % len(order)] for index, seat in enumerate(order)}
+        object.__setattr__(self, "following", following)
+        seats = self.seats
+        partners = {seat: seats[(index + 2) % 4] if self.teams else None for index, seat in enumerate(seats)}
+        object.__setattr__(self, "partners", partners)
+        object.__setattr__(self, "teams_by_seat", {
+            seat: tuple(c for c in seats if c in (seat, partners[seat])) for seat in seats
+        })
 
     @property
     def timer_seconds(self) -> int:
@@ -80,20 +93,16 @@ class Rules:
     def partner(self, colour: Colour) -> Colour | None:
         if not self.teams:
             return None
-        index = self.seats.index(colour)
-        return self.seats[(index + 2) % 4]
+        return self.partners[colour]
 
     def team_of(self, colour: Colour) -> tuple[Colour, ...]:
         """The colours that win together, in seat order."""
-        partner = self.partner(colour)
-        if partner is None:
-            return (colour,)
-        return tuple(c for c in self.seats if c in (colour, partner))
+        found = self.teams_by_seat.get(colour)
+        return (colour,) if found is None else found
 
     def next_seat(self, colour: Colour) -> Colour:
         """The player after ``colour`` in turn order (R12, KA2)."""
-        order = self.order
-        return order[(order.index(colour) + 1) % len(order)]
+        return self.following[colour]
 
     def previous_seat(self, colour: Colour) -> Colour:
         order = self.order
@@ -120,59 +129,111 @@ class LastCard:
         return self.move.phrase
 
 
-@dataclass(slots=True)
 class GameState:
     """Everything about a match. Mutated only by the engine's apply functions.
 
     ``marbles`` has 16 positions indexed by marble id; ``board`` maps each
     of the 76 track cells to the marble id on it or -1. Seats not at the
     table (2 players) keep their marbles at home forever.
+
+    A plain class with slots rather than a dataclass so that ``copy`` can be
+    cheap: a search copies a state for every rollout, and copying the
+    generator's 625-word state costs more than a whole move. So a copy shares
+    the generator copy-on-write: both states mark it shared, and whichever
+    first reads ``rng`` gets its own clone (taken from the shared one, which
+    nobody draws from any more).
     """
 
-    rules: Rules
-    seats: tuple[Seat, ...]
-    marbles: list[Position]
-    hands: dict[Colour, list[Rank]]
-    turn: Colour
-    rng: random.Random
-    dealer: Colour
-    deal_index: int = 0
-    pile: list[Rank] = field(default_factory=list)
-    discard: list[Rank] = field(default_factory=list)
-    forced_burn: bool = False
-    last_card: LastCard | None = None
-    winner: tuple[Colour, ...] | None = None
-    history: list[tuple[Colour, Move]] = field(default_factory=list)
-    board: list[MarbleId] = field(default_factory=list)
+    __slots__ = (
+        "rules", "seats", "marbles", "hands", "turn", "_rng", "_rng_shared", "dealer", "deal_index", "pile",
+        "discard", "forced_burn", "last_card", "winner", "history", "board",
+    )
 
-    def __post_init__(self) -> None:
-        if not self.board:
-            self.board = board_from_marbles(self.marbles)
+    def __init__(
+        self, rules: Rules, seats: tuple[Seat, ...], marbles: list[Position], hands: dict[Colour, list[Rank]],
+        turn: Colour, rng: random.Random, dealer: Colour, deal_index: int = 0, pile: list[Rank] | None = None,
+        discard: list[Rank] | None = None, forced_burn: bool = False, last_card: LastCard | None = None,
+        winner: tuple[Colour, ...] | None = None, history: list[tuple[Colour, Move]] | None = None,
+        board: list[MarbleId] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.seats = seats
+        self.marbles = marbles
+        self.hands = hands
+        self.turn = turn
+        self._rng = rng
+        self._rng_shared = False
+        self.dealer = dealer
+        self.deal_index = deal_index
+        self.pile: list[Rank] = [] if pile is None else pile
+        self.discard: list[Rank] = [] if discard is None else discard
+        self.forced_burn = forced_burn
+        self.last_card = last_card
+        self.winner = winner
+        self.history: list[tuple[Colour, Move]] = [] if history is None else history
+        self.board: list[MarbleId] = board if board else board_from_marbles(marbles)
+
+    @property
+    def rng(self) -> random.Random:
+        """The table's seeded generator (deals, random burns); a copy's own, cloned on first use."""
+        if self._rng_shared:
+            clone = random.Random()
+            clone.setstate(self._rng.getstate())
+            self._rng = clone
+            self._rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._rng_shared = False
+
+    def _values(self) -> tuple[object, ...]:
+        return (
+            self.rules, self.seats, self.marbles, self.hands, self.turn, self._rng, self.dealer, self.deal_index,
+            self.pile, self.discard, self.forced_burn, self.last_card, self.winner, self.history, self.board,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return self._values() == other._values()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like the dataclass it was
+
+    def __repr__(self) -> str:
+        return (
+            f"GameState(rules={self.rules!r}, turn={self.turn!r}, marbles={self.marbles!r}, hands={self.hands!r}, "
+            f"dealer={self.dealer!r}, deal_index={self.deal_index!r}, pile={self.pile!r}, discard={self.discard!r}, "
+            f"forced_burn={self.forced_burn!r}, last_card={self.last_card!r}, winner={self.winner!r})"
+        )
 
     def copy(self, *, share_rng: bool = False, keep_history: bool = True) -> GameState:
-        """An independent copy. Previews that never deal may ``share_rng`` and drop the history, to be cheaper."""
+        """An independent copy. Previews that never deal may ``share_rng`` and drop the history, to be cheaper.
+
+        Either way the generator is not copied now: see the class comment.
+        """
+        twin = _new_state()
+        twin.rules = self.rules
+        twin.seats = self.seats
+        twin.marbles = self.marbles.copy()
+        twin.hands = {colour: hand.copy() for colour, hand in self.hands.items()}
+        twin.turn = self.turn
+        twin._rng = self._rng
         if share_rng:
-            rng = self.rng
+            twin._rng_shared = self._rng_shared
         else:
-            rng = random.Random()
-            rng.setstate(self.rng.getstate())
-        return GameState(
-            rules=self.rules,
-            seats=self.seats,
-            marbles=self.marbles.copy(),
-            hands={colour: hand.copy() for colour, hand in self.hands.items()},
-            turn=self.turn,
-            rng=rng,
-            dealer=self.dealer,
-            deal_index=self.deal_index,
-            pile=self.pile.copy(),
-            discard=self.discard.copy(),
-            forced_burn=self.forced_burn,
-            last_card=self.last_card,
-            winner=self.winner,
-            history=self.history.copy() if keep_history else [],
-            board=self.board.copy(),
-        )
+            twin._rng_shared = self._rng_shared = True
+        twin.dealer = self.dealer
+        twin.deal_index = self.deal_index
+        twin.pile = self.pile.copy()
+        twin.discard = self.discard.copy()
+        twin.forced_burn = self.forced_burn
+        twin.last_card = self.last_card
+        twin.winner = self.winner
+        twin.history = self.history.copy() if keep_history else []
+        twin.board = self.board.copy()
+        return twin
 
     # Read-only helpers for callers (narration, bots, voice).
 
@@ -192,14 +253,24 @@ class GameState:
 
     def marbles_in(self, colour: Colour) -> int:
         """How many of ``colour``'s marbles are in the safe zone."""
-        own = colour_marbles(colour)
-        return sum(1 for p in self.marbles[own.start:own.stop] if p > SAFE_OFFSET)
+        first = colour_marbles(colour).start
+        marbles = self.marbles  # four comparisons, not a generator: bots ask this for every move they weigh
+        return (
+            (marbles[first] > SAFE_OFFSET) + (marbles[first + 1] > SAFE_OFFSET)
+            + (marbles[first + 2] > SAFE_OFFSET) + (marbles[first + 3] > SAFE_OFFSET)
+        )
 
     def is_finished(self, colour: Colour) -> bool:
-        return self.marbles_in(colour) == 4
+        own = colour_marbles(colour)
+        return min(self.marbles[own.start:own.stop]) > SAFE_OFFSET
 
     def on_own_base(self, marble: MarbleId) -> bool:
         return self.marbles[marble] == BASE_BY_INDEX[marble >> 2]
+
+
+def _new_state() -> GameState:
+    """A GameState with no attribute set yet, for ``copy`` to fill in."""
+    return object.__new__(GameState)
 
 
 def sides(rules: Rules) -> tuple[tuple[Colour, ...], ...]:

@@ -9,12 +9,13 @@ fields. ``movement(book)`` picks the set a rule set uses, once per rule set.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from voicejack.engine.board import (
+    AHEAD,
     BASE_BY_INDEX,
+    TRACK_AHEAD,
     COLOUR_INDEX,
     COLOURS,
     HOME,
@@ -28,7 +29,8 @@ from voicejack.engine.rulesets import GoalEntrance, Passing, RuleSet, Walls
 from voicejack.engine.state import GameState
 from voicejack.engine.types import MarbleId, Position
 
-Walk = tuple[list[Position], list[MarbleId]]
+#: A walk: the positions stepped on in order (the last is where it stops), and the marbles it sends home.
+Walk = tuple[Sequence[Position], list[MarbleId]]
 
 
 # --------------------------------------------------------------------------
@@ -44,10 +46,7 @@ def _walk_forward(state: GameState, marble: MarbleId, steps: int) -> Walk | None
 
 def _forward_path(state: GameState, marble: MarbleId, steps: int) -> Walk:
     """The positions a legal forward walk steps on, and the marble it lands on (R26), if any."""
-    position = state.marbles[marble]
-    base = BASE_BY_INDEX[marble >> 2]
-    start = position if position > SAFE_OFFSET else (position - base) % 76
-    path = [p if p > SAFE_OFFSET else (base + p) % 76 for p in range(start + 1, start + steps + 1)]
+    path = AHEAD[marble >> 2][state.marbles[marble]][:steps]
     end = path[-1]
     landed_on = state.board[end] if end <= SAFE_OFFSET else -1
     return path, [landed_on] if landed_on >= 0 else []
@@ -58,40 +57,33 @@ def _reach(state: GameState, marble: MarbleId, limit: int = SWEEP_STEPS) -> int:
 
     This is where the movement rules R21-R27 are judged for every forward
     walk; legal-move generation asks it once per marble, not once per card.
+    The walks allowed are always 1..k for some k (a rule that stops one
+    walk stops every longer one), so the mask is made from k at the end.
     """
     marbles = state.marbles
-    board = state.board
     position = marbles[marble]
     if position == HOME:
         return 0
+    board = state.board
     colour_index = marble >> 2
-    base = BASE_BY_INDEX[colour_index]
-    start = position if position > SAFE_OFFSET else (position - base) % 76
-    own = marbles[MARBLE_SLICES[colour_index]]
-    mask = 0
-    for steps in range(1, min(limit, MAX_PROGRESS - start) + 1):
-        progress = start + steps
-        if progress > SAFE_OFFSET:
-            if progress in own:
+    steps = 0
+    for cell in AHEAD[colour_index][position][:limit]:
+        if cell > SAFE_OFFSET:
+            if cell in marbles[MARBLE_SLICES[colour_index]]:
                 break
-            mask |= 1 << steps
-            continue
-        cell = base + progress
-        if cell >= 76:
-            cell -= 76
-        occupant = board[cell]
-        if occupant >= 0:
-            if cell == BASE_BY_INDEX[occupant >> 2]:
-                break
-            behind = board[cell - 1]
-            if behind >= 0 and behind != marble:
-                break
-            mask |= 1 << steps  # landing captures, even on the mover's own colour (R22, R26)
-            if occupant >> 2 == colour_index:
-                break
-            continue
-        mask |= 1 << steps
-    return mask
+        else:
+            occupant = board[cell]
+            if occupant >= 0:
+                if cell == BASE_BY_INDEX[occupant >> 2]:
+                    break
+                behind = board[cell - 1]
+                if behind >= 0 and behind != marble:
+                    break
+                if occupant >> 2 == colour_index:
+                    steps += 1  # landing captures, even on the mover's own colour (R22, R26), but never passes it
+                    break
+        steps += 1
+    return (2 << steps) - 2
 
 
 def _walk_backward(state: GameState, marble: MarbleId, steps: int) -> Walk | None:
@@ -190,7 +182,7 @@ def _swappable(state: GameState, marble: MarbleId, other: MarbleId) -> bool:
 
 
 def _place(
-    state: GameState, marble: MarbleId, path: list[Position], captured: list[MarbleId],
+    state: GameState, marble: MarbleId, path: Sequence[Position], captured: list[MarbleId],
 ) -> tuple[Position, list[tuple[MarbleId, Position]]]:
     """Move ``marble`` to the end of ``path`` and send ``captured`` home. Returns undo data."""
     marbles = state.marbles
@@ -259,34 +251,28 @@ def _house_reach(
         return 0
     colour_index = marble >> 2
     base = BASE_BY_INDEX[colour_index]
-    start = position if position > SAFE_OFFSET else (position - base) % 76
-    own = marbles[MARBLE_SLICES[colour_index]]
-    team = _team_indices(state, colour_index) if guarded_entrance else ()
-    last = limit if track_only else min(limit, MAX_PROGRESS - start)
-    mask = 0
-    for steps in range(1, last + 1):
-        progress = start + steps
-        if progress > SAFE_OFFSET and not track_only:
-            if progress == SAFE_OFFSET + 1 and guarded_entrance:
+    ahead = TRACK_AHEAD[position] if track_only else AHEAD[colour_index][position]
+    steps = 0
+    for cell in ahead[:limit]:
+        if cell > SAFE_OFFSET:
+            if cell == SAFE_OFFSET + 1 and guarded_entrance:
                 guard = board[base - 1]
-                if guard >= 0 and guard != marble and guard >> 2 not in team:
+                if guard >= 0 and guard != marble and guard >> 2 not in _team_indices(state, colour_index):
                     break  # KA6: the other team stands on the goal entrance
-            if progress in own:
+            if cell in marbles[MARBLE_SLICES[colour_index]]:
                 break
-            mask |= 1 << steps
-            continue
-        cell = (base + progress) % 76
-        occupant = board[cell]
-        if occupant >= 0:
-            occupant_index = occupant >> 2
-            if cell == BASE_BY_INDEX[occupant_index]:
-                break
-            if same_colour_walls and _guards_wall(board, cell, occupant, colour_index, marble):
-                break
-            if own_blocks and not passes_all and occupant_index == colour_index:
-                break
-        mask |= 1 << steps
-    return mask
+        else:
+            occupant = board[cell]
+            if occupant >= 0:
+                occupant_index = occupant >> 2
+                if cell == BASE_BY_INDEX[occupant_index]:
+                    break
+                if same_colour_walls and _guards_wall(board, cell, occupant, colour_index, marble):
+                    break
+                if own_blocks and not passes_all and occupant_index == colour_index:
+                    break
+        steps += 1
+    return (2 << steps) - 2  # the walks 1..steps, as in _reach
 
 
 def track_path(state: GameState, marble: MarbleId, steps: int) -> Walk:
@@ -378,17 +364,38 @@ def _make_movement(book: RuleSet) -> Movement:
     if book.passing is Passing.OWN_COLOUR_LANDS and book.walls is Walls.ANY_COLOUR:
         return Movement(_reach, _walk_backward, _out_capture, _swappable, _reach, _reach)
     own_blocks = book.passing is Passing.OWN_COLOUR_BLOCKS
-    same_colour_walls = book.walls is Walls.SAME_COLOUR
+    same = book.walls is Walls.SAME_COLOUR
     guarded = book.goal_entrance is GoalEntrance.GUARDED
-    reach = partial(_house_reach, own_blocks=own_blocks, same_colour_walls=same_colour_walls, guarded_entrance=guarded)
-    return Movement(
-        reach,
-        partial(_house_backward, own_blocks=own_blocks, same_colour_walls=same_colour_walls),
-        partial(_house_out, same_colour_walls=same_colour_walls),
-        partial(_house_swappable, same_colour_walls=same_colour_walls),
-        partial(reach, passes_all=True),
-        partial(reach, passes_all=True, track_only=True),
-    )
+
+    # Closures rather than functools.partial: a partial with keywords costs five times a plain call, and
+    # the reach is asked several times a move.
+    def reach(state: GameState, marble: MarbleId, limit: int) -> int:
+        return _house_reach(
+            state, marble, limit, own_blocks=own_blocks, same_colour_walls=same, guarded_entrance=guarded,
+        )
+
+    def five_reach(state: GameState, marble: MarbleId, limit: int) -> int:
+        return _house_reach(
+            state, marble, limit, own_blocks=own_blocks, same_colour_walls=same, guarded_entrance=guarded,
+            passes_all=True,
+        )
+
+    def opponent_five_reach(state: GameState, marble: MarbleId, limit: int) -> int:
+        return _house_reach(
+            state, marble, limit, own_blocks=own_blocks, same_colour_walls=same, guarded_entrance=guarded,
+            passes_all=True, track_only=True,
+        )
+
+    def backward(state: GameState, marble: MarbleId, steps: int) -> Walk | None:
+        return _house_backward(state, marble, steps, own_blocks=own_blocks, same_colour_walls=same)
+
+    def out(state: GameState, colour_index: int) -> tuple[MarbleId, MarbleId] | None:
+        return _house_out(state, colour_index, same_colour_walls=same)
+
+    def swappable(state: GameState, marble: MarbleId, other: MarbleId) -> bool:
+        return _house_swappable(state, marble, other, same_colour_walls=same)
+
+    return Movement(reach, backward, out, swappable, five_reach, opponent_five_reach)
 
 
 _MOVEMENTS: dict[RuleSet, Movement] = {}
