@@ -69,3 +69,21 @@ def test_setting_the_generator_replaces_it() -> None:
     twin = state.copy()
     twin.rng = random.Random(1)
     assert twin.rng.random() == random.Random(1).random()
+
+
+def test_become_turns_a_state_into_an_independent_copy_of_another() -> None:
+    earlier = _played(7, 20)
+    later = earlier.copy()
+    chooser = random.Random(7)
+    for _ in range(15):
+        apply_move(later, chooser.choice(legal_moves(later)))
+    expected = random.Random()
+    expected.setstate(earlier.rng.getstate())
+    later.become(earlier)
+    assert (later.marbles, later.hands, later.pile, later.discard, later.history, later.turn, later.deal_index) == (
+        earlier.marbles, earlier.hands, earlier.pile, earlier.discard, earlier.history, earlier.turn,
+        earlier.deal_index,
+    )
+    apply_move(later, legal_moves(later)[0])
+    assert later.history != earlier.history and later.marbles is not earlier.marbles
+    assert earlier.rng.random() == expected.random()  # the original's draws are its own

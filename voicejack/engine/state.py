@@ -235,6 +235,12 @@ class GameState:
         twin.board = self.board.copy()
         return twin
 
+    def become(self, other: GameState) -> None:
+        """Turn this state, in place, into an independent copy of ``other`` (taking a move back, for one)."""
+        twin = other.copy()
+        for name in GameState.__slots__:
+            setattr(self, name, getattr(twin, name))
+
     # Read-only helpers for callers (narration, bots, voice).
 
     def seat(self, colour: Colour) -> Seat:

@@ -15,7 +15,6 @@ no one has acted since; whoever says undo takes it back.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from enum import Enum
 
@@ -87,7 +86,6 @@ def offers_undo(last: PlayedMove) -> bool:
 def restore(state: GameState, last: PlayedMove) -> None:
     """Put ``state`` back, in place, exactly as it was before ``last``; only who sits where stays as now
     (a player who left the table meanwhile stays replaced by a bot)."""
-    restored = last.before.copy()
-    restored.seats = state.seats
-    for field in dataclasses.fields(GameState):
-        setattr(state, field.name, getattr(restored, field.name))
+    seats = state.seats
+    state.become(last.before)
+    state.seats = seats
