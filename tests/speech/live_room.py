@@ -17,6 +17,7 @@ HOME holds the .asoundrc.
 from __future__ import annotations
 
 import os
+import select
 import threading
 import time
 from collections import deque
@@ -126,7 +127,12 @@ class LiveRoom:
     def stop(self) -> None:
         self._running.clear()
         if self._thread is not None:
-            self._thread.join(timeout=2.0)
+            deadline = time.monotonic() + 5.0
+            while self._thread.is_alive() and time.monotonic() < deadline:
+                # Nobody may be reading any more: empty the pipe, so a write waiting for room returns.
+                if select.select([self._fd], [], [], 0.05)[0]:
+                    os.read(self._fd, 65536)
+                self._thread.join(timeout=0.01)
             self._thread = None
         if self._fd >= 0:
             os.close(self._fd)
