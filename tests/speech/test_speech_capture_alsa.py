@@ -1,4 +1,4 @@
-"""sounddevice really capturing: a virtual ALSA device (the ALSA `file` plugin reading a raw file).
+"""sounddevice really capturing: a virtual ALSA device (the ALSA `file` plugin reading a raw file or a pipe).
 
 Each test runs in a child process whose HOME holds an .asoundrc defining
 the device, so ALSA (and PortAudio on top of it) see it from the start.
@@ -7,51 +7,23 @@ the device, so ALSA (and PortAudio on top of it) see it from the start.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
 
 import numpy as np
+from live_room import CHUNK_FRAMES, LiveRoom, device_environment, write_asoundrc
 from speech_helpers import REPO, clip
 
 from voicejack.speech.audio import BLOCK_SAMPLES
-
-ASOUNDRC = """
-pcm.vjfile {{
-    type file
-    slave {{
-        pcm "null"
-    }}
-    file "/dev/null"
-    infile "{infile}"
-    format "raw"
-}}
-pcm.vjmic {{
-    type plug
-    slave {{
-        pcm "vjfile"
-        format S16_LE
-        rate 16000
-        channels 1
-    }}
-    hint {{
-        show on
-        description "VoiceJack test microphone"
-    }}
-}}
-"""
-
 
 def virtual_microphone(home: Path, samples: np.ndarray) -> dict[str, str]:
     """Write the samples as the device's capture data; returns the environment that shows the device."""
     infile = home / "capture.raw"
     samples.astype("<i2").tofile(infile)
-    (home / ".asoundrc").write_text(ASOUNDRC.format(infile=infile))
-    env = {**os.environ, "HOME": str(home), "PYTHONPATH": str(REPO)}
-    env.pop("XDG_CONFIG_HOME", None)
-    return env
+    write_asoundrc(home, infile)
+    return device_environment(home, REPO)
 
 
 CAPTURE = textwrap.dedent(
@@ -122,3 +94,54 @@ def test_voicejack_devices_lists_the_virtual_microphone_and_selects_it(tmp_path:
         capture_output=True, text=True, check=False, timeout=60, cwd=REPO, env=env,
     )
     assert wrong.returncode == 2 and "no input device matches 'no such mic'" in wrong.stderr
+
+
+LIVE_CAPTURE = textwrap.dedent(
+    """
+    import json, sys, time
+    import numpy as np
+    from voicejack.speech.microphone import Microphone
+
+    seconds = float(sys.argv[1])
+    captured, arrived = [], []
+    with Microphone("vjmic") as microphone:
+        while sum(len(b) for b in captured) < seconds * 16000:
+            block = microphone.blocks.get(timeout=2.0)
+            if block is None:
+                break
+            captured.append(block)
+            arrived.append(time.monotonic())
+        overflows = microphone.blocks.overflows
+    np.save(sys.argv[2], np.concatenate(captured))
+    # From the first block on: the backlog the pipe held before the stream opened comes at once.
+    settled = next(i for i in range(1, len(arrived)) if arrived[i] - arrived[i - 1] > 0.005)
+    rate = (len(arrived) - 1 - settled) * 320 / (arrived[-1] - arrived[settled])
+    print(json.dumps({"overflows": overflows, "rate": rate}))
+    """
+)
+
+
+def test_a_live_stream_through_a_pipe_is_captured_whole_and_in_real_time(tmp_path: Path) -> None:
+    """The live room of the whole-match test: written at real-time pace in 80 ms chunks, what the
+    microphone delivers is exactly what was written, with nothing lost, doubled or stale, at 16,000
+    samples a second (not faster, which would mean the stream was padded with old data)."""
+    rng = np.random.default_rng(8)
+    room = LiveRoom(tmp_path / "mic.pipe", lambda count: rng.standard_normal(count) * 2000, keep=True)
+    write_asoundrc(tmp_path, room.pipe)
+    room.start()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", LIVE_CAPTURE, "4", str(tmp_path / "captured.npy")],
+            capture_output=True, text=True, check=False, timeout=120, cwd=REPO,
+            env=device_environment(tmp_path, REPO),
+        )
+    finally:
+        room.stop()
+    assert done.returncode == 0, done.stderr[-3000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert room.error is None and report["overflows"] == 0
+    assert 15_000 < report["rate"] < 17_000  # 80 ms chunks arrive in steps: a little jitter either way
+    captured = np.load(tmp_path / "captured.npy")
+    written = np.concatenate(room.written)
+    assert len(captured) >= 4 * 16_000 and len(written) >= len(captured) + CHUNK_FRAMES
+    assert np.array_equal(captured, written[: len(captured)])  # from the pipe's first sample on, unchanged

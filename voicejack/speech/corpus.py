@@ -1,8 +1,11 @@
-"""Synthetic speech for tests and benchmarks: espeak-ng voices, seeded noise, room-tone padding.
+"""Synthetic speech for tests and benchmarks: espeak-ng voices, seeded noise, room-tone padding, babble.
 
 Real microphones never deliver exact digital silence, and pocketsphinx
 does measurably worse on clips padded with zeros, so every clip is padded
 with low-level noise instead.
+
+``Babble`` is other people at the table talking on and on, read block by
+block for as long as wanted (a live room), at a level relative to the player.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import io
 import shutil
 import subprocess
 import wave
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -32,12 +36,16 @@ def espeak_available() -> bool:
     return shutil.which("espeak-ng") is not None
 
 
-def synthesise(text: str, voice: str = "en-us", words_per_minute: int = 150) -> np.ndarray:
-    """``text`` spoken by espeak-ng, as 16 kHz mono int16 without leading or trailing padding."""
+def synthesise(text: str, voice: str = "en-us", words_per_minute: int = 150, pitch: int | None = None) -> np.ndarray:
+    """``text`` spoken by espeak-ng, as 16 kHz mono int16 without leading or trailing padding.
+
+    ``pitch`` is espeak-ng's 0-99 (None: the voice's own, 50).
+    """
     if not espeak_available():
         raise SynthesisError("espeak-ng is not installed (Debian package espeak-ng)")
+    pitch_option = [] if pitch is None else ["-p", str(pitch)]
     result = subprocess.run(
-        ["espeak-ng", "-v", voice, "-s", str(words_per_minute), "--stdout", text],
+        ["espeak-ng", "-v", voice, "-s", str(words_per_minute), *pitch_option, "--stdout", text],
         capture_output=True,
         check=False,
     )
@@ -113,3 +121,74 @@ def make_clip(
         signal += unit * sigma
     samples = np.clip(np.round(signal), -32768, 32767).astype(np.int16)
     return Clip(samples, lead, lead + len(speech))
+
+
+# What the others at a table say while someone plays (never words of the game's command language).
+TABLE_TALK: tuple[str, ...] = (
+    "could you pass me the salt please",
+    "wait a moment let me think",
+    "did you see the match last night",
+    "i will put the kettle on",
+    "the traffic was awful this morning",
+    "she said she would ring back later",
+    "my brother bought a new bicycle",
+    "it rained the whole weekend",
+    "who wants another biscuit",
+    "we should go to the seaside in summer",
+    "have you finished that book yet",
+    "the dog needs a walk after this",
+)
+
+
+def talker_track(utterances: Sequence[np.ndarray], length: int, rng: np.random.Generator,
+                 pause: tuple[float, float] = (0.05, 0.4)) -> np.ndarray:
+    """One person talking for ``length`` samples: utterances in random order with short pauses, each
+    at unit active power, starting somewhere inside the first one (float64)."""
+    if not utterances:
+        raise ValueError("a talker needs something to say")
+    pieces: list[np.ndarray] = []
+    total = 0
+    offset = int(rng.integers(0, SAMPLE_RATE))
+    while total < length + offset:
+        said = utterances[int(rng.integers(len(utterances)))].astype(np.float64)
+        power = speech_power(said)
+        pieces.append(said / np.sqrt(power) if power > 0 else said)
+        pieces.append(np.zeros(int(rng.uniform(*pause) * SAMPLE_RATE)))
+        total += len(pieces[-2]) + len(pieces[-1])
+    track: np.ndarray = np.concatenate(pieces)[offset:offset + length]
+    return track
+
+
+class Babble:
+    """Several talkers going on for ever: each one's track is played round and round, and the tracks have
+    different lengths, so the mix does not repeat for a long time. ``read`` gives the next samples (float64)
+    with the talkers together at mean power ``power``."""
+
+    def __init__(self, tracks: Sequence[np.ndarray], power: float) -> None:
+        if not tracks:
+            raise ValueError("babble needs at least one talker")
+        total = sum(float(np.mean(track.astype(np.float64) ** 2)) for track in tracks)
+        gain = np.sqrt(power / total) if total > 0 else 0.0
+        self._tracks = [track.astype(np.float64) * gain for track in tracks]
+        self._positions = [0] * len(tracks)
+
+    def read(self, count: int) -> np.ndarray:
+        mixed = np.zeros(count)
+        for index, track in enumerate(self._tracks):
+            start = self._positions[index]
+            wrapped = np.take(track, np.arange(start, start + count), mode="wrap")
+            mixed += wrapped
+            self._positions[index] = (start + count) % len(track)
+        return mixed
+
+
+def make_babble(voices: Sequence[str], power: float, seconds: float = 40.0, seed: int = 0,
+                lines: Sequence[str] = TABLE_TALK, words_per_minute: int = 160) -> Babble:
+    """One talker per voice saying ``lines`` (tracks of about ``seconds`` each, no two the same length)."""
+    rng = np.random.default_rng(seed)
+    tracks = []
+    for index, voice in enumerate(voices):
+        said = [synthesise(line, voice, words_per_minute) for line in lines]
+        length = int(seconds * (1.0 + 0.17 * index) * SAMPLE_RATE)
+        tracks.append(talker_track(said, length, rng))
+    return Babble(tracks, power)
