@@ -73,6 +73,30 @@ def test_a_prefix_of_the_sentence_said_does_not_beat_it(scorer: WhisperScorer) -
     assert scored.ranked[0][0] == said
 
 
+FRAGMENTS = [
+    ("play ace red three one", "en-us", ("three", "play ace", "red three")),
+    ("play six red four", "en", ("six", "play six", "red four")),
+]
+
+
+@pytest.mark.parametrize("said,voice,fragments", FRAGMENTS)
+def test_a_fragment_of_the_grammar_does_not_outscore_the_move_said_around_it(
+        scorer: WhisperScorer, said: str, voice: str, fragments: tuple[str, ...]) -> None:
+    """A plain sum of log-probabilities let "three" or "play six" (sentences of some moments) win."""
+    scored = scorer.score(clip(said, voice), (said, *fragments), shortlist=4)
+    assert scored.ranked[0][0] == said
+
+
+def test_pocketsphinxs_readings_are_scored_even_when_whispers_own_decoding_is_far_from_them(
+        scorer: WhisperScorer) -> None:
+    state = random_positions(1, seed=5)[0]
+    grammar = grammar_of(state)
+    move = sorted(legal_moves(state), key=lambda m: m.phrase)[0]
+    scored = scorer.score(clip(move.phrase), grammar.phrases, shortlist=1, also=(move.phrase, "read the board"))
+    assert {text for text, _ in scored.ranked} >= {move.phrase, "read the board"}
+    assert len(scored.near_free) == 1
+
+
 def test_pocketsphinx_is_vetoed_when_whisper_heard_something_else() -> None:
     scored = Scored("Pass me the salt please.", (("read the board", -18.0), ("the board", -25.0)), 1.9)
     vetoed = combine(Heard("score", (0.9,)), scored)
