@@ -97,10 +97,18 @@ def _tokens(sentence: str) -> int:
     return _TOKENS[sentence]
 
 
-def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[str, float] | None) -> Heard:
-    """What the recogniser would have returned with these settings."""
+def replayed(row: dict[str, Any], settings: JudgeSettings | None,
+             whisper: dict[str, float] | None) -> tuple[Heard, float]:
+    """What the recogniser would have returned with these settings, and an estimate of its latency (ms).
+
+    The recorded latency includes Whisper's scoring of every utterance (recorded apart as well): it is
+    taken off where the replayed rule would not have asked Whisper.
+    """
+    latency = row["latency"] if row.get("latency") is not None else float("nan")
+    if "whisper" in row:
+        latency -= row["whisper"]["ms"]
     if "raw" not in row:
-        return Heard("")  # the utterance never reached a decoding
+        return Heard(""), latency  # the utterance never reached a decoding
     heard = _heard(row["raw"])
     if settings is not None and row["evidence"] is not None:
         heard = judge(heard, Evidence(*row["evidence"]), settings)
@@ -112,6 +120,7 @@ def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[
             heard = Heard("")  # Whisper on its own: only its clear choice among the sentences nearest its decoding
         if alone or needs_second_pass(heard, row["over_floor_db"], whisper["loud_room_db"]):
             w = row["whisper"]
+            latency += w["ms"]
             bonus = whisper.get("length_bonus", 0.0)
             ranked = tuple(sorted(((text, score + bonus * _tokens(text)) for text, score in w["ranked"]),
                                   key=lambda pair: -pair[1]))
@@ -120,8 +129,8 @@ def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[
             best = ranked[0][0].split() if ranked else []
             distance = edit_cost(normalise(w["free"]), best) / max(1, len(best))
             heard = combine(heard, Scored(w["free"], ranked, distance, tuple(w["near_free"])),
-                            whisper["margin"], whisper["distance"], whisper["veto"])
-    return heard
+                            whisper["margin"], whisper["distance"], whisper["veto"], whisper.get("sure_floor", 0.0))
+    return heard, latency
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -143,6 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--whisper-veto", type=float, default=3.0)
     parser.add_argument("--loud-room-db", type=float, default=26.0)
     parser.add_argument("--whisper-length-bonus", type=float, default=2.0)
+    parser.add_argument("--whisper-sure-floor", type=float, default=0.03)
     parser.add_argument("--whisper-alone", action="store_true",
                         help="Whisper without pocketsphinx: its own clear choice, else nothing heard")
     parser.add_argument("--whisper-free-only", action="store_true",
@@ -165,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.whisper or args.whisper_alone:
         whisper = {"margin": args.whisper_margin, "distance": args.whisper_distance, "veto": args.whisper_veto,
                    "loud_room_db": args.loud_room_db, "with_sphinx": 0.0 if args.whisper_free_only else 1.0,
-                   "length_bonus": args.whisper_length_bonus, "alone": 1.0 if args.whisper_alone else 0.0}
+                   "length_bonus": args.whisper_length_bonus, "sure_floor": args.whisper_sure_floor, "alone": 1.0 if args.whisper_alone else 0.0}
     language = asr.LanguageSettings(refuse_doubted_commands=not args.obey_doubted_commands)
     by_key = {(row["part"], row["room"], row["index"]): row for row in rows}
     asr.print_header()
@@ -177,8 +187,8 @@ def main(argv: list[str] | None = None) -> int:
                 row = by_key.get((part, room, index))
                 if row is None:
                     continue
-                heard = replayed(row, settings, whisper)
-                tallies[item.kind].add(asr.judge_outcome(item, heard, language), float("nan"))
+                heard, latency = replayed(row, settings, whisper)
+                tallies[item.kind].add(asr.judge_outcome(item, heard, language), latency)
             if any(t.total for t in tallies.values()):
                 chatter_rows.append(asr.print_rows(part, room, tallies))
     asr.print_chatter(chatter_rows)

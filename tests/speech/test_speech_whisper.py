@@ -109,6 +109,15 @@ def test_whisper_agreeing_makes_an_unsure_hearing_sure() -> None:
     assert heard.text == "play ten red one" and min(heard.word_confidences) > 0.6
 
 
+def test_whisper_agreeing_does_not_rescue_a_command_pocketsphinx_found_nothing_like() -> None:
+    """Chatter ("what a lovely day") forced onto "what can i say" scored 0; Whisper, scoring only the
+    grammar's sentences, ranked that command first, and it was obeyed."""
+    scored = Scored(" What a lovely day.", (("what can i say", -13.0), ("more detail", -16.0)), 0.6)
+    heard = combine(Heard("what can i say", (0.0002, 0.0002, 0.0, 0.0002)), scored)
+    state = random_positions(1, seed=5)[0]
+    assert not isinstance(resolve(state, state.turn, heard), Command)
+
+
 def test_a_move_through_three_other_talkers_is_heard(recogniser: SphinxWhisperRecogniser) -> None:
     state = random_positions(1, seed=8)[0]
     right = 0

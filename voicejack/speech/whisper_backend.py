@@ -19,6 +19,7 @@ whisper-tiny.en``); faster-whisper and CTranslate2 are an optional extra (``pip 
 from __future__ import annotations
 
 import math
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -185,6 +186,11 @@ class WhisperScorer:
 # tuning part only.
 LOUD_ROOM_DB = 26.0
 VETO_MARGIN = 3.0
+# Whisper ranking pocketsphinx's sentence first makes it sure only when pocketsphinx's own mean word
+# confidence is at least this: chatter forced onto a command scores about 0 (0.000-0.003 on the tuning
+# part) and Whisper, scoring only sentences of the grammar, often ranks that command first; right
+# hearings it made sure scored from 0.056 up.
+SURE_FLOOR = 0.03
 
 
 class SphinxWhisperRecogniser(SphinxRecogniser):
@@ -201,7 +207,7 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
 
     def __init__(self, model: str | Path | None = None, always: bool = False, loud_room_db: float = LOUD_ROOM_DB,
                  margin: float = ACCEPT_MARGIN, distance: float = ACCEPT_DISTANCE, veto: float = VETO_MARGIN,
-                 length_bonus: float = LENGTH_BONUS, **sphinx: Any) -> None:
+                 length_bonus: float = LENGTH_BONUS, sure_floor: float = SURE_FLOOR, **sphinx: Any) -> None:
         super().__init__(**sphinx)
         self.scorer = WhisperScorer(model)
         self.always = always
@@ -210,6 +216,7 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         self.distance = distance
         self.veto = veto
         self.length_bonus = length_bonus
+        self.sure_floor = sure_floor
         self.second_passes = 0
 
     def _judged(self, audio: np.ndarray, heard: Heard) -> Heard:
@@ -227,7 +234,7 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         runner_up = self.last_evidence.runner_up if self.last_evidence is not None else ""
         also = (heard.text, *heard.alternatives, runner_up)
         scored = self.scorer.score(audio, tuple(self._sentences), also=also, length_bonus=self.length_bonus)
-        return combine(heard, scored, self.margin, self.distance, self.veto)
+        return combine(heard, scored, self.margin, self.distance, self.veto, self.sure_floor)
 
 
 def needs_second_pass(heard: Heard, speech_over_floor_db: float, loud_room_db: float = LOUD_ROOM_DB) -> bool:
@@ -239,7 +246,7 @@ def needs_second_pass(heard: Heard, speech_over_floor_db: float, loud_room_db: f
 
 
 def combine(first: Heard, scored: Scored, margin: float = ACCEPT_MARGIN, distance: float = ACCEPT_DISTANCE,
-            veto: float = VETO_MARGIN) -> Heard:
+            veto: float = VETO_MARGIN, sure_floor: float = SURE_FLOOR) -> Heard:
     """pocketsphinx's hearing checked by Whisper's scoring (see SphinxWhisperRecogniser)."""
     if not scored.ranked:
         return first
@@ -252,6 +259,7 @@ def combine(first: Heard, scored: Scored, margin: float = ACCEPT_MARGIN, distanc
     mine = dict(scored.ranked).get(first.text)
     if mine is None or best_score - mine >= veto:
         return Heard("", (), tuple(dict.fromkeys((best, first.text))))
-    if first.text == best:
+    sure_enough = bool(first.word_confidences) and statistics.fmean(first.word_confidences) >= sure_floor
+    if first.text == best and sure_enough:
         return Heard(best, tuple(0.95 for _ in best.split()), ())
     return first
