@@ -27,7 +27,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np  # noqa: E402
 
+import voices as voice_bank  # noqa: E402
 from voicejack.hearing import Heard  # noqa: E402
+from voicejack.language.resolution import LanguageSettings  # noqa: E402
 from voicejack.speech.judging import Evidence, JudgeSettings, judge  # noqa: E402
 from voicejack.speech.sphinx import SphinxRecogniser  # noqa: E402
 
@@ -161,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = [json.loads(line) for name in args.records for line in Path(name).read_text().splitlines() if line]
     parts = sorted({row["part"] for row in rows}, key=lambda p: p != "tuning")
     rooms_seen = list(dict.fromkeys(row["room"] for row in rows))
-    tuning_families = tuple(f for f in asr.voice_bank.BASE_VOICES if f not in asr.voice_bank.HELD_OUT_FAMILIES)
+    tuning_families = tuple(f for f in voice_bank.BASE_VOICES if f not in voice_bank.HELD_OUT_FAMILIES)
     items: dict[str, list[Any]] = {}
     if "tuning" in parts:
         count = args.positions or (40 if args.quick else 160)
@@ -169,14 +171,14 @@ def main(argv: list[str] | None = None) -> int:
     if "held-out" in parts:
         count = args.held_out_positions or (24 if args.quick else 100)
         items["held-out"] = asr.build_items_for("held-out", count, args.seed + 1,
-                                                asr.voice_bank.HELD_OUT_FAMILIES, args.quick)
+                                                voice_bank.HELD_OUT_FAMILIES, args.quick)
     settings = None if args.no_judging else JudgeSettings(args.tie_margin)
     whisper = None
     if args.whisper or args.whisper_alone:
         whisper = {"margin": args.whisper_margin, "distance": args.whisper_distance, "veto": args.whisper_veto,
                    "loud_room_db": args.loud_room_db, "with_sphinx": 0.0 if args.whisper_free_only else 1.0,
                    "length_bonus": args.whisper_length_bonus, "sure_floor": args.whisper_sure_floor, "alone": 1.0 if args.whisper_alone else 0.0}
-    language = asr.LanguageSettings(refuse_doubted_commands=not args.obey_doubted_commands)
+    language = LanguageSettings(refuse_doubted_commands=not args.obey_doubted_commands)
     by_key = {(row["part"], row["room"], row["index"]): row for row in rows}
     asr.print_header()
     chatter_rows: list[str] = []
