@@ -34,6 +34,16 @@ benchmarks/asr.py against the command language's thresholds. Sentences
 cut short (the search ended outside a final state) are never passed on,
 and an utterance whose weakest word falls below ``reject_below`` (0:
 off, the command language decides) comes back with empty text.
+
+Judging (judging.py): the confidences say how well the heard sentence
+fits, not whether another sentence fits as well, and the wrong hearings
+were mostly confident. So the same audio is decoded once more under the
+grammar without the heard sentence; a runner-up that scores about as well
+(or better: the first search's beam lost it) is passed on as an
+alternative, and the command language asks. That second decoding costs
+about as much as the first (15-50 ms). The early-end decision is taken on
+the hearing before judging, so judging never changes when an utterance
+ends (and benchmarks/asr_replay.py can replay it exactly).
 """
 
 from __future__ import annotations
