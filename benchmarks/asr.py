@@ -41,6 +41,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TextIO
 
 import numpy as np
 
@@ -54,8 +55,10 @@ from voicejack.engine.cards import RANK_WORDS  # noqa: E402
 from voicejack.language import (  # noqa: E402
     Ask, Command, Confirm, Dialog, Grammar, Heard, NotUnderstood, phrase_set, resolve,
 )
+from voicejack.language.resolution import LanguageSettings  # noqa: E402
 from voicejack.speech.audio import BLOCK_SAMPLES, blocks  # noqa: E402
 from voicejack.speech.endpoint import EndpointSettings  # noqa: E402
+from voicejack.speech.judging import JudgeSettings  # noqa: E402
 from voicejack.speech.microphone import Listener  # noqa: E402
 from voicejack.speech.recogniser import StreamingRecogniser  # noqa: E402
 
@@ -182,12 +185,19 @@ def answer_item(state: GameState, seat: str, voice: voice_bank.Voice, rng: rando
     return Item(state, seat, grammar, text, voice, resolve(state, seat, Heard(text), dialog), "answers", dialog)
 
 
-def build_split(name: str, count: int, seed: int, families: tuple[str, ...], quick: bool) -> Split:
+def _speakers(families: tuple[str, ...], quick: bool) -> list[voice_bank.Voice]:
     speakers = voice_bank.all_voices(families)
-    if quick:
-        speakers = [v for v in speakers if (v.stretch, v.semitones) == (1.0, 0)]
-    first_game = 1000 if name == "tuning" else 50_000
-    items = build_items(count, seed, first_game, speakers)
+    return [v for v in speakers if (v.stretch, v.semitones) == (1.0, 0)] if quick else speakers
+
+
+def build_items_for(name: str, count: int, seed: int, families: tuple[str, ...], quick: bool) -> list[Item]:
+    """The items of one part (no audio made): the tuning part plays games from 1,000 on, held-out from 50,000."""
+    return build_items(count, seed, 1000 if name == "tuning" else 50_000, _speakers(families, quick))
+
+
+def build_split(name: str, count: int, seed: int, families: tuple[str, ...], quick: bool) -> Split:
+    speakers = _speakers(families, quick)
+    items = build_items_for(name, count, seed, families, quick)
     plain = {v.name: v for v in speakers if (v.stretch, v.semitones) == (1.0, 0)}
     babble = {key: [voice_bank.synthesise(line, v) for line in BABBLE_LINES] for key, v in plain.items()}
     return Split(name, items, babble, seed)
@@ -261,15 +271,43 @@ def hear(recogniser: StreamingRecogniser, item: Item, condition: str, seed: int,
     return heard, (delivered - clip.speech_end) / 16.0 + spent * 1000.0
 
 
+def judge_outcome(item: Item, heard: Heard, settings: LanguageSettings | None = None) -> str:
+    """What the game would do with ``heard`` for this item: right / asked / wrong / rejected (chatter: move ...)."""
+    result = resolve(item.state, item.seat, heard, item.dialog, settings)
+    return chatter_outcome(result) if item.kind == "chatter" else outcome(result, item.expected)
+
+
+def print_header() -> None:
+    print("\n| part | room | kind | n | right % | asked % | wrong % | rejected % | from speech end ms median / p95 |")
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+
+
+def print_rows(part: str, condition: str, tallies: dict[str, Tally]) -> str:
+    """Print the rows of moves, commands and answers; returns the chatter row (printed at the end)."""
+    for kind in KINDS[:3]:
+        t = tallies[kind]
+        print(f"| {part} | {condition} | {kind} | {t.total} | {t.percent('right')} | {t.percent('asked')} "
+              f"| {t.percent('wrong')} | {t.percent('rejected')} | {t.latency()} |", flush=True)
+    t = tallies["chatter"]
+    return (f"| {part} | {condition} | {t.total} | {t.percent('move')} | "
+            f"{t.percent('command')} | {t.percent('asked')} | {t.percent('rejected')} |")
+
+
+def print_chatter(rows: list[str]) -> None:
+    print("\nChatter (not meant for the game): what the game would do with it\n")
+    print("| part | room | n | a move % | a command % | asked % | rejected % |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    print("\n".join(rows), flush=True)
+
+
 def run(name: str, recogniser: StreamingRecogniser, splits: list[Split], conditions: tuple[str, ...],
-        verbose: bool) -> None:
+        verbose: bool, record: TextIO | None = None) -> None:
     print(f"\n## {name}\n")
     for split in splits:
         families = sorted({i.voice.family for i in split.items})
         print(f"{split.name}: {len(split.items)} utterances per room, {len({i.voice for i in split.items})} voices "
               f"({', '.join(families)})")
-    print("\n| part | room | kind | n | right % | asked % | wrong % | rejected % | from speech end ms median / p95 |")
-    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print_header()
     chatter_rows: list[str] = []
     for split in splits:
         for condition in conditions:
@@ -277,23 +315,18 @@ def run(name: str, recogniser: StreamingRecogniser, splits: list[Split], conditi
             for index, item in enumerate(split.items):
                 chatter = [s for key, said in split.babble.items() if key != item.voice.name for s in said]
                 heard, latency = hear(recogniser, item, condition, split.seed * 100_000 + index, chatter)
-                result = resolve(item.state, item.seat, heard, item.dialog)
-                kind = chatter_outcome(result) if item.kind == "chatter" else outcome(result, item.expected)
+                if record is not None:
+                    from asr_replay import RecordingSphinx, write_record
+
+                    assert isinstance(recogniser, RecordingSphinx)
+                    write_record(record, recogniser, split.name, condition, index, item, latency)
+                kind = judge_outcome(item, heard)
                 tallies[item.kind].add(kind, latency)
                 if verbose and kind not in ("right", "rejected"):
                     print(f"  [{split.name} {condition}] {item.voice.label}: said {item.text!r} heard "
                           f"{heard.text!r} -> {kind}", file=sys.stderr, flush=True)
-            for kind in KINDS[:3]:
-                t = tallies[kind]
-                print(f"| {split.name} | {condition} | {kind} | {t.total} | {t.percent('right')} | {t.percent('asked')} "
-                      f"| {t.percent('wrong')} | {t.percent('rejected')} | {t.latency()} |", flush=True)
-            t = tallies["chatter"]
-            chatter_rows.append(f"| {split.name} | {condition} | {t.total} | {t.percent('move')} | "
-                                f"{t.percent('command')} | {t.percent('asked')} | {t.percent('rejected')} |")
-    print("\nChatter (not meant for the game): what the game would do with it\n")
-    print("| part | room | n | a move % | a command % | asked % | rejected % |")
-    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
-    print("\n".join(chatter_rows), flush=True)
+            chatter_rows.append(print_rows(split.name, condition, tallies))
+    print_chatter(chatter_rows)
 
 
 def make_backend(name: str, args: argparse.Namespace) -> tuple[str, StreamingRecogniser]:
@@ -302,7 +335,15 @@ def make_backend(name: str, args: argparse.Namespace) -> tuple[str, StreamingRec
 
     if name == "sphinx":
         config = dict(pair.split("=", 1) for pair in args.sphinx_config.split(",") if pair)
-        recogniser = SphinxRecogniser(config=config, endpoint=endpoint_settings(args))
+        judging = None if args.no_judging else JudgeSettings(args.tie_margin)
+        recogniser: SphinxRecogniser
+        if args.record:
+            from asr_replay import RecordingSphinx
+
+            recogniser = RecordingSphinx(whisper=args.record_whisper, config=config,
+                                         endpoint=endpoint_settings(args), judging=judging)
+        else:
+            recogniser = SphinxRecogniser(config=config, endpoint=endpoint_settings(args), judging=judging)
         if args.no_early_end:
             recogniser.early_end = None
         label = "pocketsphinx" + (f" ({args.sphinx_config})" if config else "")
@@ -311,8 +352,10 @@ def make_backend(name: str, args: argparse.Namespace) -> tuple[str, StreamingRec
         from voicejack.speech.whisper_backend import SphinxWhisperRecogniser
 
         always = name.endswith("always")
-        hybrid = SphinxWhisperRecogniser(endpoint=endpoint_settings(args), always=always, margin=args.whisper_margin, distance=args.whisper_distance,
-                                         loud_room_db=args.loud_room_db, veto=args.whisper_veto)
+        judging = None if args.no_judging else JudgeSettings(args.tie_margin)
+        hybrid = SphinxWhisperRecogniser(endpoint=endpoint_settings(args), judging=judging, always=always, margin=args.whisper_margin, distance=args.whisper_distance,
+                                         loud_room_db=args.loud_room_db, veto=args.whisper_veto,
+                                         length_bonus=args.whisper_length_bonus)
         label = ("pocketsphinx, then Whisper tiny.en on every utterance" if always else
                  f"pocketsphinx, Whisper tiny.en when unsure or speech < {args.loud_room_db:g} dB over the room")
         return f"{label} (margin {args.whisper_margin:g}, distance {args.whisper_distance:g})", hybrid
@@ -344,8 +387,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="Whisper: most edit cost per word between its free decoding and the sentence")
     parser.add_argument("--whisper-veto", type=float, default=3.0,
                         help="Whisper: veto pocketsphinx's sentence when it scores this much below Whisper's best")
+    parser.add_argument("--whisper-length-bonus", type=float, default=2.0,
+                        help="Whisper: added per token to a sentence's log-probability")
     parser.add_argument("--loud-room-db", type=float, default=26.0,
                         help="sphinx+whisper: speech less than this far over the background always gets Whisper")
+    parser.add_argument("--no-judging", action="store_true",
+                        help="pocketsphinx without weighing the runner-up sentence (judging.py)")
+    parser.add_argument("--tie-margin", type=float, default=JudgeSettings().tie_margin, help="judging: near-tie margin (ln per frame)")
+    parser.add_argument("--record", default=None, help="write what was measured on each utterance (asr_replay.py)")
+    parser.add_argument("--record-whisper", action="store_true", help="--record Whisper's scores too (slow)")
     parser.add_argument("--verbose", action="store_true", help="print every utterance heard wrong or asked")
     args = parser.parse_args(argv)
     started = time.perf_counter()
@@ -360,9 +410,12 @@ def main(argv: list[str] | None = None) -> int:
         splits.append(build_split("held-out", count, args.seed + 1, voice_bank.HELD_OUT_FAMILIES, args.quick))
     conditions = tuple(c for c in args.rooms.split(",") if c)
     print(f"corpus ready in {time.perf_counter() - started:.0f} s")
+    record = open(args.record, "a") if args.record else None
     for backend in args.backends.split(","):
         label, recogniser = make_backend(backend, args)
-        run(label, recogniser, splits, conditions, args.verbose)
+        run(label, recogniser, splits, conditions, args.verbose, record)
+    if record is not None:
+        record.close()
     print(f"\n(total {time.perf_counter() - started:.0f} s)")
     return 0
 

@@ -69,7 +69,7 @@ class Voice:
 
 def all_voices(families: tuple[str, ...] = tuple(BASE_VOICES)) -> list[Voice]:
     """Every installed voice of these families in every style (a missing synthesiser is left out)."""
-    found = []
+    found: list[Voice] = []
     for family in families:
         for name in BASE_VOICES[family]:
             if available(family, name):

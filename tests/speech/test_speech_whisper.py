@@ -73,6 +73,30 @@ def test_a_prefix_of_the_sentence_said_does_not_beat_it(scorer: WhisperScorer) -
     assert scored.ranked[0][0] == said
 
 
+FRAGMENTS = [
+    ("play ace red three one", "en-us", ("three", "play ace", "red three")),
+    ("play six red four", "en", ("six", "play six", "red four")),
+]
+
+
+@pytest.mark.parametrize("said,voice,fragments", FRAGMENTS)
+def test_a_fragment_of_the_grammar_does_not_outscore_the_move_said_around_it(
+        scorer: WhisperScorer, said: str, voice: str, fragments: tuple[str, ...]) -> None:
+    """A plain sum of log-probabilities let "three" or "play six" (sentences of some moments) win."""
+    scored = scorer.score(clip(said, voice), (said, *fragments), shortlist=4)
+    assert scored.ranked[0][0] == said
+
+
+def test_pocketsphinxs_readings_are_scored_even_when_whispers_own_decoding_is_far_from_them(
+        scorer: WhisperScorer) -> None:
+    state = random_positions(1, seed=5)[0]
+    grammar = grammar_of(state)
+    move = sorted(legal_moves(state), key=lambda m: m.phrase)[0]
+    scored = scorer.score(clip(move.phrase), grammar.phrases, shortlist=1, also=(move.phrase, "read the board"))
+    assert {text for text, _ in scored.ranked} >= {move.phrase, "read the board"}
+    assert len(scored.near_free) == 1
+
+
 def test_pocketsphinx_is_vetoed_when_whisper_heard_something_else() -> None:
     scored = Scored("Pass me the salt please.", (("read the board", -18.0), ("the board", -25.0)), 1.9)
     vetoed = combine(Heard("score", (0.9,)), scored)
@@ -83,6 +107,15 @@ def test_whisper_agreeing_makes_an_unsure_hearing_sure() -> None:
     scored = Scored("Play 10 red 1.", (("play ten red one", -5.0), ("play ten", -6.0)), 0.0)
     heard = combine(Heard("play ten red one", (0.4, 0.4, 0.4, 0.4)), scored)
     assert heard.text == "play ten red one" and min(heard.word_confidences) > 0.6
+
+
+def test_whisper_agreeing_does_not_rescue_a_command_pocketsphinx_found_nothing_like() -> None:
+    """Chatter ("what a lovely day") forced onto "what can i say" scored 0; Whisper, scoring only the
+    grammar's sentences, ranked that command first, and it was obeyed."""
+    scored = Scored(" What a lovely day.", (("what can i say", -13.0), ("more detail", -16.0)), 0.6)
+    heard = combine(Heard("what can i say", (0.0002, 0.0002, 0.0, 0.0002)), scored)
+    state = random_positions(1, seed=5)[0]
+    assert not isinstance(resolve(state, state.turn, heard), Command)
 
 
 def test_a_move_through_three_other_talkers_is_heard(recogniser: SphinxWhisperRecogniser) -> None:

@@ -210,6 +210,9 @@ class LanguageSettings:
     low_confidence: float = 0.6     # a meaning word below this: confirm (AUTO)
     reject_confidence: float = 0.3  # meaning words averaging below this: "not sure what I heard"
     alternative_penalty: float = 1.0  # cost added per rank of an n-best alternative
+    # A command whose n-best alternative names something else exactly is not obeyed ("didn't catch that"):
+    # chatter forced onto a command mostly comes back with a near tie (benchmarks/asr.py).
+    refuse_doubted_commands: bool = True
     destructive_commands: frozenset[CommandName] = field(
         default_factory=lambda: frozenset({CommandName.QUIT, CommandName.LEAVE}))
     brief: bool = True  # the wording of confirmations and question details: brief, or full sentences

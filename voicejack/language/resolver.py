@@ -270,6 +270,9 @@ class Resolver:
         if isinstance(target, Pick) and all(entry.option_reading for entry in chosen):
             return self._option_only(language, target, hypotheses[0].primary)
         vague = any(entry.vague for entry in chosen)
+        if isinstance(target, Command) and self.settings.refuse_doubted_commands and _another_reading(
+                language, hypotheses[1:], target):
+            return NotUnderstood(prompts.unclear(), NotUnderstoodCode.UNCLEAR)
         certain = not (low_confidence or vague or _alternatives_disagree(language, hypotheses[1:], target))
         return self._finish(language, target, certain)
 
@@ -448,6 +451,11 @@ def _alternatives_disagree(language: Language, alternatives: Iterable[Normalised
             if other != target and not isinstance(other, Command):
                 return True
     return False
+
+
+def _another_reading(language: Language, alternatives: Iterable[Normalised], target: Target) -> bool:
+    """Does an n-best alternative say anything but ``target`` exactly (another command, a move, an answer)?"""
+    return any(other != target for alternative in alternatives for other in _exact_targets(language, alternative))
 
 
 _UNITS = frozenset({"step", "steps"})

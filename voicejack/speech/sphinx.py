@@ -34,6 +34,16 @@ benchmarks/asr.py against the command language's thresholds. Sentences
 cut short (the search ended outside a final state) are never passed on,
 and an utterance whose weakest word falls below ``reject_below`` (0:
 off, the command language decides) comes back with empty text.
+
+Judging (judging.py): the confidences say how well the heard sentence
+fits, not whether another sentence fits as well, and the wrong hearings
+were mostly confident. So the same audio is decoded once more under the
+grammar without the heard sentence; a runner-up that scores about as well
+(or better: the first search's beam lost it) is passed on as an
+alternative, and the command language asks. That second decoding costs
+about as much as the first (15-50 ms). The early-end decision is taken on
+the hearing before judging, so judging never changes when an utterance
+ends (and benchmarks/asr_replay.py can replay it exactly).
 """
 
 from __future__ import annotations
@@ -47,6 +57,7 @@ from voicejack.hearing import Grammar, Heard
 from voicejack.speech.denoise import NoiseReducer
 from voicejack.speech.endpoint import FRAME, EndpointSettings
 from voicejack.speech.fsg import sentence_graph
+from voicejack.speech.judging import Evidence, JudgeSettings, judge
 from voicejack.hearing.jsgf import sentences_jsgf
 from voicejack.speech.recogniser import (
     EARLY_END,
@@ -153,6 +164,7 @@ class SphinxRecogniser(StreamingRecogniser):
         early_end: float | None = EARLY_END,
         early_confidence: float = EARLY_CONFIDENCE,
         early_padding: bool = True,
+        judging: JudgeSettings | None = JudgeSettings(),
     ) -> None:
         super().__init__(endpoint, early_end)
         self.early_confidence = early_confidence
@@ -186,6 +198,12 @@ class SphinxRecogniser(StreamingRecogniser):
         self.accent_variants = accent_variants
         self.non_rhotic = non_rhotic
         self._varied: set[str] = set()
+        self._phrases: list[str] = []
+        # Weighing each hearing against the runner-up sentence (judging.py); None: off.
+        self.judging = judging
+        self.last_evidence: Evidence | None = None
+        self.last_unjudged: Heard = Heard("")  # the last result before the evidence was weighed
+        self.last_audio: np.ndarray = np.zeros(0, dtype=np.int16)  # what the last result was decoded from
 
     # -- vocabulary ---------------------------------------------------------
 
@@ -222,7 +240,8 @@ class SphinxRecogniser(StreamingRecogniser):
             self._decoder.remove_search(self._search)
         self._search = name
         self._grammar = grammar
-        self._sentences = frozenset(" ".join(p.split()) for p in phrases)
+        self._phrases = [" ".join(p.split()) for p in phrases]
+        self._sentences = frozenset(self._phrases)
         self.missing_words = missing
 
     def _add_variants(self, words: set[str]) -> None:
@@ -284,14 +303,14 @@ class SphinxRecogniser(StreamingRecogniser):
             self._in_decoder = False
 
     def _end_utterance(self) -> Heard:
-        if self.whole_utterance:
-            audio = np.concatenate(self._buffer) if self._buffer else np.zeros(0, dtype=np.int16)
-            self._buffer = []
-            self._decoder.start_utt()
-            self._decoder.process_raw(np.ascontiguousarray(audio, dtype="<i2").tobytes(), False, True)
-        self._decoder.end_utt()
-        self._in_decoder = False
-        return self._result()
+        if not self.whole_utterance:
+            self._decoder.end_utt()
+            self._in_decoder = False
+            self.last_evidence = None
+            return self._result()
+        audio = np.concatenate(self._buffer) if self._buffer else np.zeros(0, dtype=np.int16)
+        self._buffer = []
+        return self._judged(audio, self._decode(audio))
 
     def _early_result(self) -> Heard | None:
         # Only the buffered (whole-utterance) decoding can look at the utterance so far and carry on.
@@ -308,16 +327,64 @@ class SphinxRecogniser(StreamingRecogniser):
             # without it chatter forced onto a command came back confident (benchmarks/asr.py).
             tail = audio[len(audio) - quiet:]
             decoded = np.concatenate([audio, np.tile(tail, missing // quiet + 1)[:missing]])
-        self._decoder.start_utt()
-        self._decoder.process_raw(np.ascontiguousarray(decoded, dtype="<i2").tobytes(), False, True)
-        self._decoder.end_utt()
-        heard = self._result()
+        heard = self._decode(decoded)
         if not heard.text or not self.ends_the_sentence(heard.text):
             return None
         if not heard.word_confidences or min(heard.word_confidences) < self.early_confidence:
             return None
         self._buffer = []
-        return heard
+        return self._judged(decoded, heard)
+
+    def _decode(self, audio: np.ndarray) -> Heard:
+        """Decode one whole utterance under the current grammar."""
+        self._decoder.start_utt()
+        self._decoder.process_raw(np.ascontiguousarray(audio, dtype="<i2").tobytes(), False, True)
+        self._decoder.end_utt()
+        return self._result()
+
+    def _judged(self, audio: np.ndarray, heard: Heard) -> Heard:
+        """``heard`` weighed against the runner-up sentence (judging.py), when that is on."""
+        self.last_audio = audio
+        self.last_evidence = None
+        self.last_unjudged = heard
+        if self.judging is None or not heard.text:
+            return heard
+        self.last_evidence = self.evidence(audio, heard.text)
+        return judge(heard, self.last_evidence, self.judging)
+
+    def evidence(self, audio: np.ndarray, text: str) -> Evidence:
+        """Scores of ``audio`` (just decoded as ``text``) as that sentence and as the best other sentence."""
+        best = self._path_score()
+        frames = self._decoder.n_frames()
+        runner_up, runner_up_score = "", float("-inf")
+        others = [p for p in self._phrases if p != text]
+        if others and self._search is not None:
+            graph = sentence_graph(others, self.sentence_weight)
+            transitions = [t if t[3] is not None else t[:3] for t in graph.transitions]
+            self._decoder.add_fsg("runner-up", self._decoder.create_fsg("runner-up", graph.start, graph.final,
+                                                                         transitions))
+            self._decoder.activate_search("runner-up")
+            self._run(audio)
+            hypothesis = self._decoder.hyp()
+            found = " ".join(_plain_word(w) for w in hypothesis.hypstr.split()) if hypothesis is not None else ""
+            if found in self._sentences:
+                runner_up, runner_up_score = found, self._path_score()
+            self._decoder.activate_search(self._search)
+            self._decoder.remove_search("runner-up")
+        return Evidence(frames, best, runner_up, runner_up_score)
+
+    def _run(self, audio: np.ndarray) -> None:
+        self._decoder.start_utt()
+        self._decoder.process_raw(np.ascontiguousarray(audio, dtype="<i2").tobytes(), False, True)
+        self._decoder.end_utt()
+
+    def _path_score(self) -> float:
+        """ln acoustic score of the last decoding's best path (each frame relative to its best senone)."""
+        total = 0.0
+        for segment in self._decoder.seg() or ():
+            if segment.end_frame >= segment.start_frame:
+                total += math.log(segment.ascore) if segment.ascore > 0 else -50.0
+        return total
 
     def _result(self) -> Heard:
         """The Heard of the utterance the decoder has just ended."""

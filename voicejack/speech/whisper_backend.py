@@ -5,7 +5,8 @@ Whisper has no grammar, so it is used in three steps on one utterance:
 2. shortlist the grammar's sentences nearest to that by a word-level edit distance whose substitution
    cost is the two words' character edit distance (so "read" for "red" costs little);
 3. score every shortlisted sentence by forced decoding in one batched call (the sum of its tokens'
-   log-probabilities, written with a capital and a full stop, so a sentence's prefix does not win), and accept the best
+   log-probabilities plus a bonus per token, written with a capital and a full stop, so neither a
+   sentence's prefix nor a fragment of it wins), and accept the best
    only with a clear margin over the next and when the free decoding was near it at all (chatter
    decodes to words far from every sentence).
 
@@ -18,6 +19,7 @@ whisper-tiny.en``); faster-whisper and CTranslate2 are an optional extra (``pip 
 from __future__ import annotations
 
 import math
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -36,6 +38,9 @@ SHORTLIST = 20
 ACCEPT_MARGIN = 2.0
 # ... and the free decoding is at most this far from it (edit cost per word of the sentence).
 ACCEPT_DISTANCE = 0.45
+# Added per token to a sentence's log-probability: a plain sum favours the shortest sentences, and the
+# grammar holds fragments ("six", "red one", "play ace") that then outscored the move said around them.
+LENGTH_BONUS = 2.0
 _DIGITS = {
     "0": "zero", "1": "one", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
     "8": "eight", "9": "nine", "10": "ten", "11": "eleven", "12": "twelve", "13": "thirteen",
@@ -108,6 +113,7 @@ class Scored:
     free_text: str
     ranked: tuple[tuple[str, float], ...]  # shortlisted sentences with their log-probabilities, best first
     distance: float  # edit cost per word between the free decoding and the best sentence
+    near_free: tuple[str, ...] = ()  # the shortlist nearest the free decoding (the rest were asked for by name)
 
 
 class WhisperScorer:
@@ -137,7 +143,9 @@ class WhisperScorer:
         self._frames = int(WINDOW_SECONDS * 100)
         self._tokens: dict[str, list[int]] = {}
 
-    def score(self, audio: np.ndarray, sentences: Sequence[str], shortlist: int = SHORTLIST) -> Scored:
+    def score(self, audio: np.ndarray, sentences: Sequence[str], shortlist: int = SHORTLIST,
+              also: Sequence[str] = (), length_bonus: float = LENGTH_BONUS) -> Scored:
+        """Rank the ``shortlist`` sentences nearest the free decoding, and the sentences ``also`` names."""
         samples = np.asarray(audio, dtype=np.float32)[: int(WINDOW_SECONDS * 16_000)] / 32768.0
         mel = self._features(samples, padding=0)[:, : self._frames]
         used = mel.shape[1]
@@ -148,16 +156,21 @@ class WhisperScorer:
         free = self._model.generate(encoded, [self._prompt], beam_size=1, max_length=40)[0]
         free_text = self._tokenizer.decode([t for t in free.sequences_ids[0] if t < self._tokenizer.eot])
         heard = normalise(free_text)
-        near = sorted(sentences, key=lambda s: edit_cost(heard, s.split()))[:shortlist]
+        near_free = tuple(sorted(sentences, key=lambda s: edit_cost(heard, s.split()))[:shortlist])
+        near = list(dict.fromkeys((*near_free, *(s for s in also if s))))
         batch = [self._sentence_tokens(s) for s in near]
         tiled = np.repeat(np.asarray(encoded), len(batch), axis=0)
         results = self._model.align(self._ctranslate2.StorageView.from_array(tiled), self._prompt, batch,
                                     [max(1, used // 2)] * len(batch))
-        scores = [sum(math.log(max(p, 1e-12)) for p in r.text_token_probs) for r in results]
+        scores = [sum(math.log(max(p, 1e-12)) for p in r.text_token_probs) + length_bonus * len(tokens)
+                  for r, tokens in zip(results, batch, strict=True)]
         ranked = tuple(sorted(zip(near, scores), key=lambda pair: -pair[1]))
         best = ranked[0][0] if ranked else ""
         distance = edit_cost(heard, best.split()) / max(1, len(best.split()))
-        return Scored(free_text, ranked, distance)
+        return Scored(free_text, ranked, distance, near_free)
+
+    def token_count(self, sentence: str) -> int:
+        return len(self._sentence_tokens(sentence))
 
     def _sentence_tokens(self, sentence: str) -> list[int]:
         if sentence not in self._tokens:
@@ -173,6 +186,11 @@ class WhisperScorer:
 # tuning part only.
 LOUD_ROOM_DB = 26.0
 VETO_MARGIN = 3.0
+# Whisper ranking pocketsphinx's sentence first makes it sure only when pocketsphinx's own mean word
+# confidence is at least this: chatter forced onto a command scores about 0 (0.000-0.003 on the tuning
+# part) and Whisper, scoring only sentences of the grammar, often ranks that command first; right
+# hearings it made sure scored from 0.056 up.
+SURE_FLOOR = 0.03
 
 
 class SphinxWhisperRecogniser(SphinxRecogniser):
@@ -189,7 +207,7 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
 
     def __init__(self, model: str | Path | None = None, always: bool = False, loud_room_db: float = LOUD_ROOM_DB,
                  margin: float = ACCEPT_MARGIN, distance: float = ACCEPT_DISTANCE, veto: float = VETO_MARGIN,
-                 **sphinx: Any) -> None:
+                 length_bonus: float = LENGTH_BONUS, sure_floor: float = SURE_FLOOR, **sphinx: Any) -> None:
         super().__init__(**sphinx)
         self.scorer = WhisperScorer(model)
         self.always = always
@@ -197,36 +215,38 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         self.margin = margin
         self.distance = distance
         self.veto = veto
+        self.length_bonus = length_bonus
+        self.sure_floor = sure_floor
         self.second_passes = 0
 
-    def _end_utterance(self) -> Heard:
-        audio = np.concatenate(self._buffer) if self._buffer else np.zeros(0, dtype=np.int16)
-        heard: Heard = super()._end_utterance()
-        return self._second_pass(audio, heard)
-
-    def _early_result(self) -> Heard | None:
-        audio = np.concatenate(self._buffer) if self._buffer else np.zeros(0, dtype=np.int16)
-        heard: Heard | None = super()._early_result()
-        if heard is None:
-            return None
-        return self._second_pass(audio, heard)
+    def _judged(self, audio: np.ndarray, heard: Heard) -> Heard:
+        return self._second_pass(audio, super()._judged(audio, heard))
 
     def _needs_second_pass(self, heard: Heard) -> bool:
-        if self.always or self._endpointer.speech_over_floor_db < self.loud_room_db:
-            return True
-        sure = bool(heard.text) and bool(heard.word_confidences) and min(heard.word_confidences) >= 0.6
-        return not sure or bool(heard.alternatives)
+        return self.always or needs_second_pass(heard, self._endpointer.speech_over_floor_db, self.loud_room_db)
 
     def _second_pass(self, audio: np.ndarray, heard: Heard) -> Heard:
         if self._grammar is None or len(audio) == 0 or not self._needs_second_pass(heard):
             return heard
         self.second_passes += 1
-        return combine(heard, self.scorer.score(audio, tuple(self._sentences)), self.margin, self.distance,
-                       self.veto)
+        # pocketsphinx's readings are scored by name too: Whisper's free decoding of these voices is often
+        # far from the sentence said, and a sentence left off the shortlist could only be vetoed.
+        runner_up = self.last_evidence.runner_up if self.last_evidence is not None else ""
+        also = (heard.text, *heard.alternatives, runner_up)
+        scored = self.scorer.score(audio, tuple(self._sentences), also=also, length_bonus=self.length_bonus)
+        return combine(heard, scored, self.margin, self.distance, self.veto, self.sure_floor)
+
+
+def needs_second_pass(heard: Heard, speech_over_floor_db: float, loud_room_db: float = LOUD_ROOM_DB) -> bool:
+    """Whisper looks again when the room is loud, or pocketsphinx was unsure or heard alternatives."""
+    if speech_over_floor_db < loud_room_db:
+        return True
+    sure = bool(heard.text) and bool(heard.word_confidences) and min(heard.word_confidences) >= 0.6
+    return not sure or bool(heard.alternatives)
 
 
 def combine(first: Heard, scored: Scored, margin: float = ACCEPT_MARGIN, distance: float = ACCEPT_DISTANCE,
-            veto: float = VETO_MARGIN) -> Heard:
+            veto: float = VETO_MARGIN, sure_floor: float = SURE_FLOOR) -> Heard:
     """pocketsphinx's hearing checked by Whisper's scoring (see SphinxWhisperRecogniser)."""
     if not scored.ranked:
         return first
@@ -239,6 +259,7 @@ def combine(first: Heard, scored: Scored, margin: float = ACCEPT_MARGIN, distanc
     mine = dict(scored.ranked).get(first.text)
     if mine is None or best_score - mine >= veto:
         return Heard("", (), tuple(dict.fromkeys((best, first.text))))
-    if first.text == best:
+    sure_enough = bool(first.word_confidences) and statistics.fmean(first.word_confidences) >= sure_floor
+    if first.text == best and sure_enough:
         return Heard(best, tuple(0.95 for _ in best.split()), ())
     return first

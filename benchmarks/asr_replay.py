@@ -1,0 +1,201 @@
+"""Record what the recognisers measured on every benchmark utterance, and replay decision rules on it.
+
+    nice python3 benchmarks/asr.py --quick --record /tmp/tuning.jsonl [--record-whisper]
+    python3 benchmarks/asr_replay.py /tmp/tuning.jsonl --quick --tie-margin 0.1
+
+Recording runs pocketsphinx once per utterance and keeps its unjudged hearing, the evidence of
+voicejack/speech/judging.py (the runner-up sentence), how loud the speech stood over the
+room and, with --record-whisper, Whisper tiny.en's scores for the sentences nearest its free decoding,
+pocketsphinx's sentence and its runner-up. Replaying applies ``judge`` (and, with --whisper, the
+second pass's ``combine``) with other thresholds to the recorded values and resolves the result with
+the real command language, so the numbers are those a run with the same thresholds would give (the
+corpus is rebuilt from the same seeds; latencies are left out). Thresholds are chosen on the tuning
+part and then replayed once on the held-out part.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any, TextIO
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import numpy as np  # noqa: E402
+
+import voices as voice_bank  # noqa: E402
+from voicejack.hearing import Heard  # noqa: E402
+from voicejack.language.resolution import LanguageSettings  # noqa: E402
+from voicejack.speech.judging import Evidence, JudgeSettings, judge  # noqa: E402
+from voicejack.speech.sphinx import SphinxRecogniser  # noqa: E402
+
+
+def _heard(data: list[Any]) -> Heard:
+    return Heard(data[0], tuple(data[1]), tuple(data[2]))
+
+
+def _plain(heard: Heard) -> list[Any]:
+    return [heard.text, list(heard.word_confidences), list(heard.alternatives)]
+
+
+class RecordingSphinx(SphinxRecogniser):
+    """pocketsphinx (judging on, as configured) that keeps everything a replay needs about each result."""
+
+    name = "sphinx-recording"
+
+    def __init__(self, whisper: bool = False, **settings: Any) -> None:
+        super().__init__(**settings)
+        self.scorer: Any = None
+        if whisper:
+            from voicejack.speech.whisper_backend import WhisperScorer
+
+            self.scorer = WhisperScorer()
+        self.record: dict[str, Any] = {}
+
+    def _judged(self, audio: np.ndarray, heard: Heard) -> Heard:
+        judged = super()._judged(audio, heard)
+        evidence = self.last_evidence
+        self.record = {
+            "raw": _plain(heard),
+            "evidence": None if evidence is None else [evidence.frames, evidence.best, evidence.runner_up,
+                                                        evidence.runner_up_score],
+            "over_floor_db": self._endpointer.speech_over_floor_db,
+        }
+        if self.scorer is not None and len(audio):
+            began = time.perf_counter()
+            also = (heard.text, *heard.alternatives, evidence.runner_up if evidence else "")
+            scored = self.scorer.score(audio, tuple(self._sentences), also=also, length_bonus=0.0)
+            self.record["whisper"] = {"free": scored.free_text, "ranked": [list(pair) for pair in scored.ranked],
+                                      "distance": scored.distance, "near_free": list(scored.near_free),
+                                      "ms": (time.perf_counter() - began) * 1000.0}
+        return judged
+
+
+def write_record(out: TextIO, recogniser: RecordingSphinx, part: str, room: str, index: int, item: Any,
+                 latency: float) -> None:
+    row = {"part": part, "room": room, "index": index, "kind": item.kind, "said": item.text,
+           "latency": None if np.isnan(latency) else latency, **recogniser.record}
+    recogniser.record = {}
+    out.write(json.dumps(row) + "\n")
+    out.flush()
+
+
+_TOKENS: dict[str, int] = {}
+_SCORER: list[Any] = []
+
+
+def _tokens(sentence: str) -> int:
+    """How many tokens Whisper scores for ``sentence`` (for a length bonus replayed on recorded sums)."""
+    if sentence not in _TOKENS:
+        if not _SCORER:
+            from voicejack.speech.whisper_backend import WhisperScorer
+
+            _SCORER.append(WhisperScorer())
+        _TOKENS[sentence] = _SCORER[0].token_count(sentence)
+    return _TOKENS[sentence]
+
+
+def replayed(row: dict[str, Any], settings: JudgeSettings | None,
+             whisper: dict[str, float] | None) -> tuple[Heard, float]:
+    """What the recogniser would have returned with these settings, and an estimate of its latency (ms).
+
+    The recorded latency includes Whisper's scoring of every utterance (recorded apart as well): it is
+    taken off where the replayed rule would not have asked Whisper.
+    """
+    latency = row["latency"] if row.get("latency") is not None else float("nan")
+    if "whisper" in row:
+        latency -= row["whisper"]["ms"]
+    if "raw" not in row:
+        return Heard(""), latency  # the utterance never reached a decoding
+    heard = _heard(row["raw"])
+    if settings is not None and row["evidence"] is not None:
+        heard = judge(heard, Evidence(*row["evidence"]), settings)
+    if whisper is not None and "whisper" in row:
+        from voicejack.speech.whisper_backend import Scored, combine, edit_cost, needs_second_pass, normalise
+
+        alone = bool(whisper.get("alone", 0.0))
+        if alone:
+            heard = Heard("")  # Whisper on its own: only its clear choice among the sentences nearest its decoding
+        if alone or needs_second_pass(heard, row["over_floor_db"], whisper["loud_room_db"]):
+            w = row["whisper"]
+            latency += w["ms"]
+            bonus = whisper.get("length_bonus", 0.0)
+            ranked = tuple(sorted(((text, score + bonus * _tokens(text)) for text, score in w["ranked"]),
+                                  key=lambda pair: -pair[1]))
+            if alone or not whisper.get("with_sphinx", 1.0):
+                ranked = tuple(pair for pair in ranked if pair[0] in w["near_free"])
+            best = ranked[0][0].split() if ranked else []
+            distance = edit_cost(normalise(w["free"]), best) / max(1, len(best))
+            heard = combine(heard, Scored(w["free"], ranked, distance, tuple(w["near_free"])),
+                            whisper["margin"], whisper["distance"], whisper["veto"], whisper.get("sure_floor", 0.0))
+    return heard, latency
+
+
+def main(argv: list[str] | None = None) -> int:
+    import asr
+
+    parser = argparse.ArgumentParser(description="replay decision thresholds on a recorded benchmark run")
+    parser.add_argument("records", nargs="+")
+    parser.add_argument("--quick", action="store_true", help="the corpus was built with --quick")
+    parser.add_argument("--positions", type=int, default=None)
+    parser.add_argument("--held-out-positions", type=int, default=None)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--no-judging", action="store_true", help="pocketsphinx's hearing as it was before judging")
+    parser.add_argument("--tie-margin", type=float, default=JudgeSettings().tie_margin)
+    parser.add_argument("--obey-doubted-commands", action="store_true",
+                        help="the command language as before: obey a command whatever its alternatives say")
+    parser.add_argument("--whisper", action="store_true", help="apply the Whisper second pass too")
+    parser.add_argument("--whisper-margin", type=float, default=2.0)
+    parser.add_argument("--whisper-distance", type=float, default=0.45)
+    parser.add_argument("--whisper-veto", type=float, default=3.0)
+    parser.add_argument("--loud-room-db", type=float, default=26.0)
+    parser.add_argument("--whisper-length-bonus", type=float, default=2.0)
+    parser.add_argument("--whisper-sure-floor", type=float, default=0.03)
+    parser.add_argument("--whisper-alone", action="store_true",
+                        help="Whisper without pocketsphinx: its own clear choice, else nothing heard")
+    parser.add_argument("--whisper-free-only", action="store_true",
+                        help="score only the sentences nearest Whisper's free decoding (the second pass before)")
+    args = parser.parse_args(argv)
+    rows = [json.loads(line) for name in args.records for line in Path(name).read_text().splitlines() if line]
+    parts = sorted({row["part"] for row in rows}, key=lambda p: p != "tuning")
+    rooms_seen = list(dict.fromkeys(row["room"] for row in rows))
+    tuning_families = tuple(f for f in voice_bank.BASE_VOICES if f not in voice_bank.HELD_OUT_FAMILIES)
+    items: dict[str, list[Any]] = {}
+    if "tuning" in parts:
+        count = args.positions or (40 if args.quick else 160)
+        items["tuning"] = asr.build_items_for("tuning", count, args.seed, tuning_families, args.quick)
+    if "held-out" in parts:
+        count = args.held_out_positions or (24 if args.quick else 100)
+        items["held-out"] = asr.build_items_for("held-out", count, args.seed + 1,
+                                                voice_bank.HELD_OUT_FAMILIES, args.quick)
+    settings = None if args.no_judging else JudgeSettings(args.tie_margin)
+    whisper = None
+    if args.whisper or args.whisper_alone:
+        whisper = {"margin": args.whisper_margin, "distance": args.whisper_distance, "veto": args.whisper_veto,
+                   "loud_room_db": args.loud_room_db, "with_sphinx": 0.0 if args.whisper_free_only else 1.0,
+                   "length_bonus": args.whisper_length_bonus, "sure_floor": args.whisper_sure_floor, "alone": 1.0 if args.whisper_alone else 0.0}
+    language = LanguageSettings(refuse_doubted_commands=not args.obey_doubted_commands)
+    by_key = {(row["part"], row["room"], row["index"]): row for row in rows}
+    asr.print_header()
+    chatter_rows: list[str] = []
+    for part in parts:
+        for room in rooms_seen:
+            tallies = {kind: asr.Tally() for kind in asr.KINDS}
+            for index, item in enumerate(items[part]):
+                row = by_key.get((part, room, index))
+                if row is None:
+                    continue
+                heard, latency = replayed(row, settings, whisper)
+                tallies[item.kind].add(asr.judge_outcome(item, heard, language), latency)
+            if any(t.total for t in tallies.values()):
+                chatter_rows.append(asr.print_rows(part, room, tallies))
+    asr.print_chatter(chatter_rows)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
