@@ -43,6 +43,7 @@ def summary(report: dict) -> str:
         "utterances: " + ", ".join(f"{kind} {number}" for kind, number in counts.items())
         + f" (of {sum(counts.values())})",
         f"the microphone: {report['stream']['captured'] / 16_000:.0f} s at {report['stream']['rate']:.0f} samples/s",
+        f"misheard moves the player took back (turns): {report['took_back']}",
     ]
     misheard = Counter((u["said"], u["heard"], u["outcome"]) for u in report["utterances"] if u["outcome"] != "right")
     lines += [f"  {outcome}: said {said!r}, heard {heard!r} x{n}" for (said, heard, outcome), n in misheard.items()]

@@ -62,6 +62,7 @@ PLAYER_VOICES = (
 TALKER_VOICES = ("en+m7", "en-gb+f3", "en-us+m1")
 REACTION_S = 0.25  # a player starts talking this long after the game has stopped
 HEARD_WITHIN_S = 2.5  # a result this long after the player's last word is not taken for theirs
+UNDO_SECONDS = 4.0  # --undo-seconds: "take that back" is said and heard within it
 MATCH_LIMIT_S = 420.0  # the watchdog: a match not won by then ends, saved, and the test says so
 
 
@@ -265,6 +266,7 @@ class Player:
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._clips: dict[tuple[str, str], np.ndarray] = {}
+        self.took_back: list[int] = []  # the turns at which the game played what the player had not said
 
     # The game's side (game thread and listening thread).
 
@@ -370,7 +372,8 @@ class Player:
                         return way
         return "cancel"  # the question does not lead to the move meant
 
-    def _speak(self, text: str, meaning: str, listening: Listening) -> None:
+    def _say_aloud(self, text: str) -> tuple[Any, str]:
+        """Says ``text`` into the room in the next voice; returns when it has been said, and in which voice."""
         voice, rate, pitch = next(self.voices)
         key = (text, voice)
         if key not in self._clips:
@@ -378,6 +381,20 @@ class Player:
             self._clips[key] = speech * (SPEECH_RMS / np.sqrt(speech_power(speech)))
         spoken = self.room.say(self._clips[key])
         spoken.done.wait(timeout=30.0)
+        return spoken, voice
+
+    def _take_back(self, turn: int) -> None:
+        """The game played a move the player never said: like a person, they take it back at once (issue 12)."""
+        quiet_from = time.monotonic()
+        while time.monotonic() - quiet_from < REACTION_S:
+            if self.speaker.is_speaking():
+                quiet_from = time.monotonic()
+            time.sleep(0.02)
+        self._say_aloud("take that back")
+        self.took_back.append(turn)
+
+    def _speak(self, text: str, meaning: str, listening: Listening) -> None:
+        spoken, voice = self._say_aloud(text)
         said = Said(text, voice, len(listening.state.history), listening.seq, listening.dialog,
                     spoken.started, spoken.ended)
         with self._lock:
@@ -399,6 +416,8 @@ class Player:
                 said.outcome = self._judge(listening, said, mine.utterance)
                 if said.outcome != "right":
                     self._tried(listening, meaning)
+                if said.outcome == "wrong" and said.played:
+                    self._take_back(said.turn)
                 return
             time.sleep(0.02)
         self._again = listening.seq  # nothing came back: say it again while the game still waits for it
@@ -474,6 +493,7 @@ def report(player: Player, match: ObservedMatch, outcome_winner: Any, turns: int
         "red_moves": len(red_moves),
         "voice_moves": sum(1 for index, move in red_moves if player.intents.get(index) == move),
         "wrong_moves": wrong_moves,
+        "took_back": player.took_back,
         "forced_moves": forced_moves,
         "counts": counts,
         "utterances": [{"said": s.text, "heard": s.heard, "outcome": s.outcome, "voice": s.voice, "turn": s.turn,
@@ -510,7 +530,8 @@ def main() -> int:
     speaker = SilentSpeaker(args.seconds_per_word, seconds_per_event=0.005)
     player = Player(room, speaker, seed=args.seed)
     presenter = Presenter(speaker, write=player.on_print)  # type: ignore[arg-type]
-    settings = Settings(input_device=DEVICE, backend="sphinx")
+    # A player who plays by voice in a noisy room gives themselves time to take a misheard move back.
+    settings = Settings(input_device=DEVICE, backend="sphinx", undo_seconds=UNDO_SECONDS)
     source, why = open_voice_source(settings, muted=presenter.is_speaking)
     if source is None:
         room.stop()
