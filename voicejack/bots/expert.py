@@ -36,7 +36,9 @@ import hashlib
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from voicejack.bots.heuristic import HeuristicBot
 from voicejack.bots.view import seat_view
@@ -44,9 +46,12 @@ from voicejack.engine import GameState, Move, apply_move, legal_moves
 
 EXPERT_LEVEL = "expert"
 DEFAULT_THINK = 1.0
-#: Rollouts a second of CPU on one core of the reference machine, by players at the table: ``think`` seconds
-#: buy this many rollouts, so the work (and the choice) does not depend on how busy the machine is.
-ROLLOUTS_PER_SECOND = {2: 1000.0, 4: 400.0}
+#: Work a second of CPU buys on one core of the reference machine, in plies: a move played in a rollout or a
+#: leaf scored costs one. ``think`` seconds buy this many, so the work (and the choice) does not depend on how
+#: busy the machine is.
+PLIES_PER_SECOND = {2: 7000.0, 4: 5000.0}
+#: ``horizon=deal``: play each world on to the end of the deal (and the bot's first turn of the next one).
+DEAL_HORIZON = -1
 #: Worlds every candidate gets before any is dropped, and how many standard errors below the leader drop it.
 MIN_WORLDS = 8
 DROP_Z = 2.0
@@ -55,6 +60,8 @@ WIN_VALUE = 1000.0
 #: Every move of a rollout checks the clock against the budget less this margin (for answering after the last check).
 SAFETY_SECONDS = 0.01
 MAX_ROLLOUT_MOVES = 200
+#: Worlds a decision searches at most when ``samples`` sets no limit.
+MAX_WORLDS = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,18 +71,28 @@ class ExpertOptions:
     think: float = DEFAULT_THINK   # seconds a decision may take at most
     samples: int = 0               # worlds per decision at most (each candidate's rollouts); 0 = what ``think`` buys
     candidates: int = 6            # moves searched (the heuristic's best)
-    horizon: int = 1               # the bot's own turns played out in each world before the leaf is scored
+    horizon: int = 1               # the bot's own turns played out in each world before the leaf (-1: "deal")
     policy: str = "medium"         # the heuristic level that plays the rollouts
     clock: str = "wall"            # what ``think`` limits: "wall" time, or the "cpu" time of the bot's thread
+    trust: float = 0.0             # standard errors by which a move must beat the hard level's choice to replace it
 
-    def rollouts(self, candidates: int, players: int) -> int:
-        """The rollouts planned for one decision among ``candidates`` moves."""
-        if self.samples:
-            return self.samples * candidates
-        return max(2 * candidates, int(self.think * ROLLOUTS_PER_SECOND[players]))
+    def plies(self, players: int) -> int:
+        """The work planned for one decision, in plies (see PLIES_PER_SECOND)."""
+        return int(self.think * PLIES_PER_SECOND[players])
 
 
-_OPTION_TYPES = {"think": float, "samples": int, "candidates": int, "horizon": int, "policy": str, "clock": str}
+def _horizon(text: str) -> int:
+    if text == "deal":
+        return DEAL_HORIZON
+    return int(text)
+
+
+#: Each option's parser and what it reads, for the error message.
+_OPTION_TYPES: dict[str, tuple[Callable[[str], Any], str]] = {
+    "think": (float, "float"), "samples": (int, "int"), "candidates": (int, "int"),
+    "horizon": (_horizon, "whole number or 'deal'"), "policy": (str, "str"), "clock": (str, "str"),
+    "trust": (float, "float"),
+}
 CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
 
 
@@ -88,14 +105,15 @@ def parse_expert_options(text: str) -> ExpertOptions:
         if not equals or name not in _OPTION_TYPES:
             raise ValueError(f"unknown expert option {item!r}: use {', '.join(f'{n}=...' for n in _OPTION_TYPES)}")
         try:
-            typed = _OPTION_TYPES[name](value.strip())
+            parse, what = _OPTION_TYPES[name]
+            typed = parse(value.strip())
         except ValueError:
-            raise ValueError(f"expert option {name} needs a {_OPTION_TYPES[name].__name__}, not {value!r}") from None
+            raise ValueError(f"expert option {name} needs a {what}, not {value!r}") from None
         options = replace(options, **{name: typed})
-    if not options.think > 0:
+    if not options.think > 0 or not math.isfinite(options.think):
         raise ValueError("think is a number of seconds above 0")
-    if options.samples < 0 or options.candidates < 1 or options.horizon < 0:
-        raise ValueError("samples must be at least 0, candidates at least 1 and horizon at least 0")
+    if options.samples < 0 or options.candidates < 1 or options.horizon < DEAL_HORIZON or options.trust < 0:
+        raise ValueError("samples must be at least 0, candidates at least 1, horizon at least 0 (or deal), trust at least 0")
     if options.policy not in ("easy", "medium", "hard"):
         raise ValueError("the rollout policy is one of easy, medium, hard")
     if options.clock not in CLOCKS:
@@ -125,18 +143,23 @@ def _still_in_the_race(values: list[list[float]], alive: list[int]) -> list[int]
     """The candidates not clearly behind the leader: for each, the mean of its paired differences from the
     leader plus DROP_Z standard errors must reach zero."""
     leader = max(alive, key=lambda i: (sum(values[i]), -i))
-    best = values[leader]
     kept = []
     for index in alive:
         if index != leader:
-            differences = [mine - theirs for mine, theirs in zip(values[index], best)]
-            count = len(differences)
-            mean = sum(differences) / count
-            spread = math.sqrt(sum((d - mean) ** 2 for d in differences) / (count - 1))
-            if mean + DROP_Z * spread / math.sqrt(count) < 0:
+            mean, error = _paired(values[index], values[leader])
+            if mean + DROP_Z * error < 0:
                 continue
         kept.append(index)
     return kept
+
+
+def _paired(mine: list[float], theirs: list[float]) -> tuple[float, float]:
+    """The mean of the paired differences and its standard error."""
+    differences = [a - b for a, b in zip(mine, theirs)]
+    count = len(differences)
+    mean = sum(differences) / count
+    spread = math.sqrt(sum((d - mean) ** 2 for d in differences) / (count - 1))
+    return mean, spread / math.sqrt(count)
 
 
 def _position_key(state: GameState, me: str) -> tuple[object, ...]:
@@ -154,14 +177,15 @@ class ExpertBot:
         self._ranker = HeuristicBot(seed, "medium")
         self._planner = HeuristicBot(seed, "hard")
         self._now = CLOCKS[self.options.clock]
-        #: Worlds searched at the last decision (0 when it answered without searching), and whether the clock
+        #: Worlds searched at the last decision (0 when it answered without searching), the plies they cost, and whether the clock
         #: stopped the search before the planned number of worlds: for tests and benchmarks.
         self.last_worlds = 0
+        self.last_plies = 0
         self.last_cut_short = False
 
     def choose(self, state: GameState, moves: list[Move]) -> Move:
         deadline = self._now() + self.options.think - SAFETY_SECONDS
-        self.last_worlds = 0
+        self.last_worlds = self.last_plies = 0
         self.last_cut_short = False
         if not moves:
             raise ValueError("no legal move to choose from")
@@ -180,7 +204,7 @@ class ExpertBot:
     def _search(self, view: GameState, me: str, candidates: list[Move], deadline: float) -> int:
         """The index of the candidate with the best mean over the worlds searched.
 
-        Worlds are sampled until the rollouts planned are spent (or the clock runs short); a candidate
+        Worlds are sampled until the plies planned are spent (or the clock runs short); a candidate
         whose paired difference from the leader is clearly below zero stops getting rollouts, so the
         close calls get the worlds.
         """
@@ -188,32 +212,37 @@ class ExpertBot:
         rng = random.Random(view_seed(self.seed, view, me))
         values: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
-        budget = options.rollouts(len(candidates), view.rules.players)
-        most_worlds = options.samples or budget
+        budget = options.plies(view.rules.players)
+        most_worlds = options.samples or MAX_WORLDS
         used = worlds = 0
-        while used < budget and worlds < most_worlds and len(alive) > 1:
+        while (used < budget or worlds < 2) and worlds < most_worlds and len(alive) > 1:
             world = sample_world(view, me, rng)
             results: list[float] = []
             for index in alive:
-                value = self._rollout(world, me, candidates[index], deadline)
-                if value is None:
+                outcome = self._rollout(world, me, candidates[index], deadline)
+                if outcome is None:
                     break
-                results.append(value)
+                results.append(outcome[0])
+                used += outcome[1]
             else:
                 for index, value in zip(alive, results):
                     values[index].append(value)
-                used += len(alive)
                 worlds += 1
                 if worlds >= MIN_WORLDS:
                     alive = _still_in_the_race(values, alive)
                 continue
             self.last_cut_short = True
             break
-        self.last_worlds = worlds
+        self.last_worlds, self.last_plies = worlds, used
         if worlds == 0:
             return 0
         # The leader among those still in the race (all have the same worlds); ties go to the earlier candidate.
-        return max(alive, key=lambda i: (sum(values[i]), -i))
+        leader = max(alive, key=lambda i: (sum(values[i]), -i))
+        if leader != 0 and 0 in alive and worlds > 1 and options.trust:
+            mean, error = _paired(values[leader], values[0])
+            if mean < options.trust * error:
+                return 0
+        return leader
 
     def _distinct(self, view: GameState, me: str, moves: list[Move]) -> list[Move]:
         """One move per position they leave (the first in legal order); an immediate win alone if there is one."""
@@ -235,28 +264,34 @@ class ExpertBot:
         others = [moves[i] for i in order if moves[i] != planned]
         return [planned, *others[:self.options.candidates - 1]]
 
-    def _rollout(self, world: GameState, me: str, move: Move, deadline: float) -> float | None:
-        """Play ``move`` in a copy of ``world``, the heuristic for everybody until ``me`` has played ``horizon``
-        more turns, and score what ``me`` then faces; None if the clock runs out first."""
+    def _rollout(self, world: GameState, me: str, move: Move, deadline: float) -> tuple[float, int] | None:
+        """Play ``move`` in a copy of ``world``, the policy for everybody until ``me`` has played ``horizon``
+        more turns (or, with ``horizon=deal``, until its first turn after the next deal), and score what
+        ``me`` then faces: (the score, the plies it cost), or None if the clock runs out first."""
         state = world.copy(share_rng=False, keep_history=False)
         apply_move(state, move)
         policy = self._policy
+        horizon = self.options.horizon
+        pile = len(state.pile)
+        dealt = pile != len(world.pile)
         own_turns = 0
-        for _ in range(MAX_ROLLOUT_MOVES):
+        for plies in range(1, MAX_ROLLOUT_MOVES + 1):
             if state.winner is not None:
-                return WIN_VALUE if me in state.winner else -WIN_VALUE
+                return (WIN_VALUE if me in state.winner else -WIN_VALUE), plies
             if self._now() > deadline:
                 return None
             moves = legal_moves(state)
             if state.turn == me:
-                if own_turns == self.options.horizon:
-                    return self._leaf(state, moves)
+                if own_turns == horizon or (dealt and horizon == DEAL_HORIZON):
+                    return self._leaf(state, moves), plies + 1
                 own_turns += 1
-            apply_move(state, moves[0] if len(moves) == 1 else policy.choose(state, moves))
-        return self._leaf_anyone(state, me)
+            apply_move(state, moves[0] if len(moves) == 1 else policy.choose_seen(state, moves))
+            if len(state.pile) != pile:
+                dealt = True
+        return self._leaf_anyone(state, me), MAX_ROLLOUT_MOVES + 1
 
     def _leaf(self, state: GameState, moves: list[Move]) -> float:
-        best = max(self._ranker.scores(state, moves))
+        best = max(self._ranker.scores_seen(state, moves))
         return max(-WIN_VALUE, min(WIN_VALUE, best))
 
     def _leaf_anyone(self, state: GameState, me: str) -> float:
