@@ -6,28 +6,33 @@ At each decision with a real choice the bot
    the same cards kept) and answers at once when only one is left;
 2. ranks what is left with the heuristic's one-move score and keeps the
    best few as candidates (the hard level's choice always among them);
-3. samples worlds: the cards its seat has not seen are dealt at random
-   to the other hands and the pile, in their known sizes, and the
-   reshuffles to come get a generator of their own;
-4. in every world plays each candidate, then lets the heuristic play
-   every seat (its own included) until the bot has had ``horizon`` more
-   turns, and scores the position it then faces with the heuristic (the
-   best one-move score it could reach from there, its partner's marbles
-   counting as its own). A win or a loss on the way is final;
+3. samples worlds: the cards its seat has not seen (the deck less its own
+   hand and every card played or burned) are dealt at random to the other
+   hands and the pile, in their known sizes, and the reshuffles to come
+   get a generator of their own;
+4. in every world plays each candidate, then lets the heuristic
+   (``policy``) play every seat, its own included, until the bot has had
+   ``horizon`` more turns (``horizon=deal``: until its first turn after
+   the next deal), and scores the position it then faces with the
+   heuristic: the best one-move score it could reach from there, its
+   partner's marbles counting as its own. A win or a loss on the way is
+   final;
 5. plays the candidate with the best mean over the worlds. Every
    candidate meets the same worlds, so the comparison is paired; after
    a few worlds a candidate clearly behind the leader (by the paired
    differences) gets no more rollouts, so the close calls get the rest.
+   With ``trust`` the leader replaces the hard level's choice only when
+   it is ahead by that many standard errors.
 
 All the randomness comes from a generator seeded by the bot's seed and
 what the seat can see, so the same view and seed give the same choice,
 and re-dealing the hidden cards changes nothing. The work is fixed by
-the options (the rollouts ``think`` seconds buy at a rate measured on
-one core, or ``samples`` worlds); ``think`` is also a hard limit on the
-clock (the wall clock, or with ``clock=cpu`` the CPU time of the bot's
-own thread, for measuring on a shared machine): when it runs short the
-bot decides on the worlds it has finished (the only case in which
-timing can change a choice).
+the options: ``think`` seconds buy plies (moves played in rollouts and
+leaves scored) at a rate measured on one core, or ``samples`` caps the
+worlds. ``think`` is also a hard limit on the clock (the wall clock, or
+with ``clock=cpu`` the CPU time of the bot's own thread, for measuring
+on a shared machine): when it runs short the bot decides on the worlds
+it has finished (the only case in which timing can change a choice).
 """
 
 from __future__ import annotations
