@@ -77,7 +77,7 @@ class ExpertOptions:
     samples: int = 0               # worlds per decision at most (each candidate's rollouts); 0 = what ``think`` buys
     candidates: int = 6            # moves searched (the heuristic's best)
     horizon: int = 1               # the bot's own turns played out in each world before the leaf (-1: "deal")
-    policy: str = "medium"         # the heuristic level that plays the rollouts
+    policy: str = "medium"         # the heuristic level that plays the rollouts (easy without its random moves)
     clock: str = "wall"            # what ``think`` limits: "wall" time, or the "cpu" time of the bot's thread
     trust: float = 0.0             # standard errors by which a move must beat the hard level's choice to replace it
 
@@ -118,7 +118,9 @@ def parse_expert_options(text: str) -> ExpertOptions:
     if not options.think > 0 or not math.isfinite(options.think):
         raise ValueError("think is a number of seconds above 0")
     if options.samples < 0 or options.candidates < 1 or options.horizon < DEAL_HORIZON or options.trust < 0:
-        raise ValueError("samples must be at least 0, candidates at least 1, horizon at least 0 (or deal), trust at least 0")
+        raise ValueError(
+            "samples must be at least 0, candidates at least 1, horizon at least 0 (or deal), trust at least 0"
+        )
     if options.policy not in ("easy", "medium", "hard"):
         raise ValueError("the rollout policy is one of easy, medium, hard")
     if options.clock not in CLOCKS:
@@ -182,8 +184,8 @@ class ExpertBot:
         self._ranker = HeuristicBot(seed, "medium")
         self._planner = HeuristicBot(seed, "hard")
         self._now = CLOCKS[self.options.clock]
-        #: Worlds searched at the last decision (0 when it answered without searching), the plies they cost, and whether the clock
-        #: stopped the search before the planned number of worlds: for tests and benchmarks.
+        #: Worlds searched at the last decision (0 when it answered without searching), the plies they cost,
+        #: and whether the clock stopped the search before the plies planned: for tests and benchmarks.
         self.last_worlds = 0
         self.last_plies = 0
         self.last_cut_short = False
