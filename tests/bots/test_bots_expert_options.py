@@ -87,7 +87,8 @@ def test_think_is_written_into_every_expert_seat_that_has_none() -> None:
     assert with_think("bot:expert:samples=3", 0.25) == "bot:expert:think=0.25:samples=3"
     assert with_think("bot:expert:think=2", 0.5) == "bot:expert:think=2"  # the seat's own budget wins
     assert with_think("bot:hard", 0.5) == "bot:hard" and with_think("human", 0.5) == "human"
-    assert make_bot(with_think("bot:expert", 0.3)).options.think == 0.3  # type: ignore[attr-defined]
+    bot = make_bot(with_think("bot:expert", 0.3))
+    assert isinstance(bot, ExpertBot) and bot.options.think == 0.3
     with pytest.raises(ValueError, match="above 0"):
         with_think("bot:expert", 0)
 
@@ -130,3 +131,18 @@ def test_host_sends_the_budget_in_the_seat_kinds(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(join, "_run", lambda urls, intent, args, seated: sent.append(intent.options) or 0)
     assert join.host_main(["ws://127.0.0.1:9", "--seats", "human,bot:expert,bot,bot:expert", "--think", "0.7"]) == 0
     assert sent[0]["seats"] == ["human", "bot:expert:think=0.7", "bot", "bot:expert:think=0.7"]
+
+
+def test_a_saved_match_keeps_the_budget_of_its_expert_seats() -> None:
+    # --think is written into the seat kind, so `voicejack resume` thinks as long as the match did.
+    import json
+
+    from voicejack.engine import make_rules, new_game
+    from voicejack.engine.state import Seat
+    from voicejack.tablefile import table_from_text, table_to_dict
+
+    seats = (Seat("red", "You", "human"), Seat("green", "Green", with_think("bot:expert", 0.4)))
+    state, _ = new_game(make_rules(players=2), seed=1, seats=seats)
+    loaded = table_from_text(json.dumps(table_to_dict(state)))
+    bot = make_bot(loaded.seats[1].kind)
+    assert isinstance(bot, ExpertBot) and bot.options.think == 0.4
