@@ -146,3 +146,21 @@ def test_a_saved_match_keeps_the_budget_of_its_expert_seats() -> None:
     loaded = table_from_text(json.dumps(table_to_dict(state)))
     bot = make_bot(loaded.seats[1].kind)
     assert isinstance(bot, ExpertBot) and bot.options.think == 0.4
+
+
+@pytest.mark.parametrize(("rule_set", "players", "teams", "horizon"), [
+    ("karooty", 4, True, "1"), ("online", 2, False, "deal"), ("online", 4, True, "deal"), ("online", 4, False, "1"),
+    ("voicejack", 2, False, "deal"),
+])
+def test_the_expert_plays_complete_matches_under_every_rule_set(
+    rule_set: str, players: int, teams: bool, horizon: str,
+) -> None:
+    # ON2 deals four each with the deal index staying 0: the end of a deal is read from the pile, so
+    # horizon=deal still stops; every move chosen is legal (play_match raises otherwise).
+    from voicejack.bots.arena import play_match
+    from voicejack.engine import make_rules
+
+    rules = make_rules(players, teams, rule_set=rule_set)
+    kind = f"bot:expert:samples=2:candidates=3:horizon={horizon}"
+    bots = {c: make_bot(kind if i % 2 == 0 else "bot:hard", i) for i, c in enumerate(rules.seats)}
+    assert play_match(rules, bots, seed=11).winner is not None
