@@ -160,7 +160,8 @@ def test_it_thinks_no_longer_than_its_budget(think: float) -> None:
 
 def test_the_default_budget_is_one_second_at_most() -> None:
     assert ExpertOptions().think == DEFAULT_THINK <= 1.0
-    assert ExpertOptions().rollouts(6, 4) >= 6 * 20  # the calibrated rate buys a real search
+    # The calibrated rate buys a real search: 20 worlds for 6 candidates, each rollout about 8 plies at 4 players.
+    assert ExpertOptions().plies(4) >= 6 * 20 * 8
 
 
 @pytest.mark.parametrize("table", TABLES, ids=table_id)

@@ -50,6 +50,23 @@ def add_table_options(parser: argparse.ArgumentParser, *, timer: bool = True) ->
                             help="online rules only: the turn timer in seconds (default 40, 0 switches it off)")
 
 
+def think_seconds(text: str) -> float:
+    """--think's value: seconds above 0 (argparse turns the error into a one-line usage mistake)."""
+    from voicejack.bots.expert import parse_expert_options
+
+    try:
+        return parse_expert_options(f"think={text.strip()}").think
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--think needs a number of seconds above 0, like 0.5, not {text!r}") from None
+
+
+def add_think_option(parser: argparse.ArgumentParser) -> None:
+    """--think: the expert's budget for every bot:expert seat that does not set its own."""
+    parser.add_argument("--think", type=think_seconds, metavar="SECONDS", default=None,
+                        help="the most time a bot:expert seat thinks a move (default 1; a seat's own "
+                             "bot:expert:think=S wins)")
+
+
 def rules_from_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Rules:
     """The table ``add_table_options`` asked for; a one-line usage error (status 2) for a table that cannot be."""
     from voicejack.engine import make_rules

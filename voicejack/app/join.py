@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from voicejack.app.common import CommandParser, add_table_options, complain
+from voicejack.app.common import CommandParser, add_table_options, add_think_option, complain
 from voicejack.app.play import _common_options, _open_audio, _open_voice, _remember, _settings_from, table_from_options
 from voicejack.engine import Rules
 from voicejack.engine.state import Seat
@@ -119,6 +119,7 @@ def host_main(argv: Sequence[str]) -> int:
     parser.add_argument("server", help=SERVER_HELP)
     add_table_options(parser, timer=False)  # ON11's timer is not run on server tables yet
     parser.add_argument("--seats", help="seat kinds in seat order, e.g. human,bot,human,bot (default: you and bots)")
+    add_think_option(parser)
     parser.add_argument("--names", help="seat names in seat order")
     parser.add_argument("--name", help="your name at the table")
     parser.add_argument("--seed", type=int, help="seed for the first dealer and every shuffle")

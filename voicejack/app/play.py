@@ -10,7 +10,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from voicejack.app.common import EXIT_BAD_INPUT, CommandParser, add_table_options, load_table_or_complain, rules_from_options
+from voicejack.app.common import (
+    EXIT_BAD_INPUT,
+    CommandParser,
+    add_table_options,
+    add_think_option,
+    load_table_or_complain,
+    rules_from_options,
+)
 from voicejack.engine import GameState, Rules, new_game
 from voicejack.engine.state import Seat
 from voicejack.speech import BACKENDS
@@ -122,6 +129,7 @@ def play_main(argv: Sequence[str]) -> int:
     add_table_options(parser)
     parser.add_argument("--seats", help="seat kinds in seat order, e.g. human,bot:hard,human,bot "
                         "(human, voice, keyboard, bot, bot:random|easy|medium|hard|expert); default: you and bots")
+    add_think_option(parser)
     parser.add_argument("--names", help="seat names in seat order, e.g. Ann,Bot,Sam,Bot")
     parser.add_argument("--seed", type=int, help="seed for the first dealer and every shuffle")
     parser.add_argument("--server", metavar="ws://HOST:PORT", help="create the table on a table server and say its code")
@@ -171,12 +179,19 @@ def demo_main(argv: Sequence[str]) -> int:
 
 
 def table_from_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[Rules, tuple[Seat, ...]]:
-    """The rules and the seats that --players/--rules/--seats/--names ask for; a one-line usage error otherwise."""
+    """The rules and the seats that --players/--rules/--seats/--names/--think ask for; a one-line usage error otherwise."""
+    from voicejack.bots.factory import with_think
+
     rules = rules_from_options(parser, args)
     try:
-        return rules, _seats(rules.seats, args.seats, args.names)
+        seats = _seats(rules.seats, args.seats, args.names)
     except ValueError as error:
         parser.error(str(error))
+    think = getattr(args, "think", None)
+    if think is None:
+        return rules, seats
+    # The budget is written into the seat kind, so a saved match resumes with it and a server table gets it too.
+    return rules, tuple(dataclasses.replace(seat, kind=with_think(seat.kind, think)) for seat in seats)
 
 
 def _seats(colours: tuple[str, ...], kinds_text: str | None, names_text: str | None) -> tuple[Seat, ...]:

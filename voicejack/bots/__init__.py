@@ -27,7 +27,9 @@ Levels, weakest first (a seat kind "bot" alone means "medium"):
   times over and, in each such world, plays its best few moves on with
   the heuristic for every seat before scoring the outcome; it plays the
   move that does best on average (``voicejack.bots.expert``). It thinks
-  for at most a second a decision ("bot:expert:think=0.5" for less).
+  for at most a second a decision ("bot:expert:think=0.5" for less, or
+  ``--think 0.5`` on the command line for every expert seat without its
+  own budget).
 
 Every bot decides from its seat's view only (``seat_view``): the board,
 its own hand, the played cards and the sizes of the other hands.

@@ -6,28 +6,33 @@ At each decision with a real choice the bot
    the same cards kept) and answers at once when only one is left;
 2. ranks what is left with the heuristic's one-move score and keeps the
    best few as candidates (the hard level's choice always among them);
-3. samples worlds: the cards its seat has not seen are dealt at random
-   to the other hands and the pile, in their known sizes, and the
-   reshuffles to come get a generator of their own;
-4. in every world plays each candidate, then lets the heuristic play
-   every seat (its own included) until the bot has had ``horizon`` more
-   turns, and scores the position it then faces with the heuristic (the
-   best one-move score it could reach from there, its partner's marbles
-   counting as its own). A win or a loss on the way is final;
+3. samples worlds: the cards its seat has not seen (the deck less its own
+   hand and every card played or burned) are dealt at random to the other
+   hands and the pile, in their known sizes, and the reshuffles to come
+   get a generator of their own;
+4. in every world plays each candidate, then lets the heuristic
+   (``policy``) play every seat, its own included, until the bot has had
+   ``horizon`` more turns (``horizon=deal``: until its first turn after
+   the next deal), and scores the position it then faces with the
+   heuristic: the best one-move score it could reach from there, its
+   partner's marbles counting as its own. A win or a loss on the way is
+   final;
 5. plays the candidate with the best mean over the worlds. Every
    candidate meets the same worlds, so the comparison is paired; after
    a few worlds a candidate clearly behind the leader (by the paired
    differences) gets no more rollouts, so the close calls get the rest.
+   With ``trust`` the leader replaces the hard level's choice only when
+   it is ahead by that many standard errors.
 
 All the randomness comes from a generator seeded by the bot's seed and
 what the seat can see, so the same view and seed give the same choice,
 and re-dealing the hidden cards changes nothing. The work is fixed by
-the options (the rollouts ``think`` seconds buy at a rate measured on
-one core, or ``samples`` worlds); ``think`` is also a hard limit on the
-clock (the wall clock, or with ``clock=cpu`` the CPU time of the bot's
-own thread, for measuring on a shared machine): when it runs short the
-bot decides on the worlds it has finished (the only case in which
-timing can change a choice).
+the options: ``think`` seconds buy plies (moves played in rollouts and
+leaves scored) at a rate measured on one core, or ``samples`` caps the
+worlds. ``think`` is also a hard limit on the clock (the wall clock, or
+with ``clock=cpu`` the CPU time of the bot's own thread, for measuring
+on a shared machine): when it runs short the bot decides on the worlds
+it has finished (the only case in which timing can change a choice).
 """
 
 from __future__ import annotations
@@ -36,7 +41,9 @@ import hashlib
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from voicejack.bots.heuristic import HeuristicBot
 from voicejack.bots.view import seat_view
@@ -44,9 +51,12 @@ from voicejack.engine import GameState, Move, apply_move, legal_moves
 
 EXPERT_LEVEL = "expert"
 DEFAULT_THINK = 1.0
-#: Rollouts a second of CPU on one core of the reference machine, by players at the table: ``think`` seconds
-#: buy this many rollouts, so the work (and the choice) does not depend on how busy the machine is.
-ROLLOUTS_PER_SECOND = {2: 1000.0, 4: 400.0}
+#: Work a second of CPU buys on one core of the reference machine, in plies: a move played in a rollout or a
+#: leaf scored costs one. ``think`` seconds buy this many, so the work (and the choice) does not depend on how
+#: busy the machine is.
+PLIES_PER_SECOND = {2: 7000.0, 4: 5000.0}
+#: ``horizon=deal``: play each world on to the end of the deal (and the bot's first turn of the next one).
+DEAL_HORIZON = -1
 #: Worlds every candidate gets before any is dropped, and how many standard errors below the leader drop it.
 MIN_WORLDS = 8
 DROP_Z = 2.0
@@ -55,6 +65,8 @@ WIN_VALUE = 1000.0
 #: Every move of a rollout checks the clock against the budget less this margin (for answering after the last check).
 SAFETY_SECONDS = 0.01
 MAX_ROLLOUT_MOVES = 200
+#: Worlds a decision searches at most when ``samples`` sets no limit.
+MAX_WORLDS = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,18 +76,28 @@ class ExpertOptions:
     think: float = DEFAULT_THINK   # seconds a decision may take at most
     samples: int = 0               # worlds per decision at most (each candidate's rollouts); 0 = what ``think`` buys
     candidates: int = 6            # moves searched (the heuristic's best)
-    horizon: int = 1               # the bot's own turns played out in each world before the leaf is scored
-    policy: str = "medium"         # the heuristic level that plays the rollouts
+    horizon: int = 1               # the bot's own turns played out in each world before the leaf (-1: "deal")
+    policy: str = "medium"         # the heuristic level that plays the rollouts (easy without its random moves)
     clock: str = "wall"            # what ``think`` limits: "wall" time, or the "cpu" time of the bot's thread
+    trust: float = 0.0             # standard errors by which a move must beat the hard level's choice to replace it
 
-    def rollouts(self, candidates: int, players: int) -> int:
-        """The rollouts planned for one decision among ``candidates`` moves."""
-        if self.samples:
-            return self.samples * candidates
-        return max(2 * candidates, int(self.think * ROLLOUTS_PER_SECOND[players]))
+    def plies(self, players: int) -> int:
+        """The work planned for one decision, in plies (see PLIES_PER_SECOND)."""
+        return int(self.think * PLIES_PER_SECOND[players])
 
 
-_OPTION_TYPES = {"think": float, "samples": int, "candidates": int, "horizon": int, "policy": str, "clock": str}
+def _horizon(text: str) -> int:
+    if text == "deal":
+        return DEAL_HORIZON
+    return int(text)
+
+
+#: Each option's parser and what it reads, for the error message.
+_OPTION_TYPES: dict[str, tuple[Callable[[str], Any], str]] = {
+    "think": (float, "float"), "samples": (int, "int"), "candidates": (int, "int"),
+    "horizon": (_horizon, "whole number or 'deal'"), "policy": (str, "str"), "clock": (str, "str"),
+    "trust": (float, "float"),
+}
 CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
 
 
@@ -88,14 +110,17 @@ def parse_expert_options(text: str) -> ExpertOptions:
         if not equals or name not in _OPTION_TYPES:
             raise ValueError(f"unknown expert option {item!r}: use {', '.join(f'{n}=...' for n in _OPTION_TYPES)}")
         try:
-            typed = _OPTION_TYPES[name](value.strip())
+            parse, what = _OPTION_TYPES[name]
+            typed = parse(value.strip())
         except ValueError:
-            raise ValueError(f"expert option {name} needs a {_OPTION_TYPES[name].__name__}, not {value!r}") from None
+            raise ValueError(f"expert option {name} needs a {what}, not {value!r}") from None
         options = replace(options, **{name: typed})
-    if not options.think > 0:
+    if not options.think > 0 or not math.isfinite(options.think):
         raise ValueError("think is a number of seconds above 0")
-    if options.samples < 0 or options.candidates < 1 or options.horizon < 0:
-        raise ValueError("samples must be at least 0, candidates at least 1 and horizon at least 0")
+    if options.samples < 0 or options.candidates < 1 or options.horizon < DEAL_HORIZON or options.trust < 0:
+        raise ValueError(
+            "samples must be at least 0, candidates at least 1, horizon at least 0 (or deal), trust at least 0"
+        )
     if options.policy not in ("easy", "medium", "hard"):
         raise ValueError("the rollout policy is one of easy, medium, hard")
     if options.clock not in CLOCKS:
@@ -125,18 +150,23 @@ def _still_in_the_race(values: list[list[float]], alive: list[int]) -> list[int]
     """The candidates not clearly behind the leader: for each, the mean of its paired differences from the
     leader plus DROP_Z standard errors must reach zero."""
     leader = max(alive, key=lambda i: (sum(values[i]), -i))
-    best = values[leader]
     kept = []
     for index in alive:
         if index != leader:
-            differences = [mine - theirs for mine, theirs in zip(values[index], best)]
-            count = len(differences)
-            mean = sum(differences) / count
-            spread = math.sqrt(sum((d - mean) ** 2 for d in differences) / (count - 1))
-            if mean + DROP_Z * spread / math.sqrt(count) < 0:
+            mean, error = _paired(values[index], values[leader])
+            if mean + DROP_Z * error < 0:
                 continue
         kept.append(index)
     return kept
+
+
+def _paired(mine: list[float], theirs: list[float]) -> tuple[float, float]:
+    """The mean of the paired differences and its standard error."""
+    differences = [a - b for a, b in zip(mine, theirs)]
+    count = len(differences)
+    mean = sum(differences) / count
+    spread = math.sqrt(sum((d - mean) ** 2 for d in differences) / (count - 1))
+    return mean, spread / math.sqrt(count)
 
 
 def _position_key(state: GameState, me: str) -> tuple[object, ...]:
@@ -154,14 +184,15 @@ class ExpertBot:
         self._ranker = HeuristicBot(seed, "medium")
         self._planner = HeuristicBot(seed, "hard")
         self._now = CLOCKS[self.options.clock]
-        #: Worlds searched at the last decision (0 when it answered without searching), and whether the clock
-        #: stopped the search before the planned number of worlds: for tests and benchmarks.
+        #: Worlds searched at the last decision (0 when it answered without searching), the plies they cost,
+        #: and whether the clock stopped the search before the plies planned: for tests and benchmarks.
         self.last_worlds = 0
+        self.last_plies = 0
         self.last_cut_short = False
 
     def choose(self, state: GameState, moves: list[Move]) -> Move:
         deadline = self._now() + self.options.think - SAFETY_SECONDS
-        self.last_worlds = 0
+        self.last_worlds = self.last_plies = 0
         self.last_cut_short = False
         if not moves:
             raise ValueError("no legal move to choose from")
@@ -180,7 +211,7 @@ class ExpertBot:
     def _search(self, view: GameState, me: str, candidates: list[Move], deadline: float) -> int:
         """The index of the candidate with the best mean over the worlds searched.
 
-        Worlds are sampled until the rollouts planned are spent (or the clock runs short); a candidate
+        Worlds are sampled until the plies planned are spent (or the clock runs short); a candidate
         whose paired difference from the leader is clearly below zero stops getting rollouts, so the
         close calls get the worlds.
         """
@@ -188,32 +219,37 @@ class ExpertBot:
         rng = random.Random(view_seed(self.seed, view, me))
         values: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
-        budget = options.rollouts(len(candidates), view.rules.players)
-        most_worlds = options.samples or budget
+        budget = options.plies(view.rules.players)
+        most_worlds = options.samples or MAX_WORLDS
         used = worlds = 0
-        while used < budget and worlds < most_worlds and len(alive) > 1:
+        while (used < budget or worlds < 2) and worlds < most_worlds and len(alive) > 1:
             world = sample_world(view, me, rng)
             results: list[float] = []
             for index in alive:
-                value = self._rollout(world, me, candidates[index], deadline)
-                if value is None:
+                outcome = self._rollout(world, me, candidates[index], deadline)
+                if outcome is None:
                     break
-                results.append(value)
+                results.append(outcome[0])
+                used += outcome[1]
             else:
                 for index, value in zip(alive, results):
                     values[index].append(value)
-                used += len(alive)
                 worlds += 1
                 if worlds >= MIN_WORLDS:
                     alive = _still_in_the_race(values, alive)
                 continue
             self.last_cut_short = True
             break
-        self.last_worlds = worlds
+        self.last_worlds, self.last_plies = worlds, used
         if worlds == 0:
             return 0
         # The leader among those still in the race (all have the same worlds); ties go to the earlier candidate.
-        return max(alive, key=lambda i: (sum(values[i]), -i))
+        leader = max(alive, key=lambda i: (sum(values[i]), -i))
+        if leader != 0 and 0 in alive and worlds > 1 and options.trust:
+            mean, error = _paired(values[leader], values[0])
+            if mean < options.trust * error:
+                return 0
+        return leader
 
     def _distinct(self, view: GameState, me: str, moves: list[Move]) -> list[Move]:
         """One move per position they leave (the first in legal order); an immediate win alone if there is one."""
@@ -235,28 +271,34 @@ class ExpertBot:
         others = [moves[i] for i in order if moves[i] != planned]
         return [planned, *others[:self.options.candidates - 1]]
 
-    def _rollout(self, world: GameState, me: str, move: Move, deadline: float) -> float | None:
-        """Play ``move`` in a copy of ``world``, the heuristic for everybody until ``me`` has played ``horizon``
-        more turns, and score what ``me`` then faces; None if the clock runs out first."""
+    def _rollout(self, world: GameState, me: str, move: Move, deadline: float) -> tuple[float, int] | None:
+        """Play ``move`` in a copy of ``world``, the policy for everybody until ``me`` has played ``horizon``
+        more turns (or, with ``horizon=deal``, until its first turn after the next deal), and score what
+        ``me`` then faces: (the score, the plies it cost), or None if the clock runs out first."""
         state = world.copy(share_rng=False, keep_history=False)
         apply_move(state, move)
         policy = self._policy
+        horizon = self.options.horizon
+        pile = len(state.pile)
+        dealt = pile != len(world.pile)
         own_turns = 0
-        for _ in range(MAX_ROLLOUT_MOVES):
+        for plies in range(1, MAX_ROLLOUT_MOVES + 1):
             if state.winner is not None:
-                return WIN_VALUE if me in state.winner else -WIN_VALUE
+                return (WIN_VALUE if me in state.winner else -WIN_VALUE), plies
             if self._now() > deadline:
                 return None
             moves = legal_moves(state)
             if state.turn == me:
-                if own_turns == self.options.horizon:
-                    return self._leaf(state, moves)
+                if own_turns == horizon or (dealt and horizon == DEAL_HORIZON):
+                    return self._leaf(state, moves), plies + 1
                 own_turns += 1
-            apply_move(state, moves[0] if len(moves) == 1 else policy.choose(state, moves))
-        return self._leaf_anyone(state, me)
+            apply_move(state, moves[0] if len(moves) == 1 else policy.choose_seen(state, moves))
+            if len(state.pile) != pile:
+                dealt = True
+        return self._leaf_anyone(state, me), MAX_ROLLOUT_MOVES + 1
 
     def _leaf(self, state: GameState, moves: list[Move]) -> float:
-        best = max(self._ranker.scores(state, moves))
+        best = max(self._ranker.scores_seen(state, moves))
         return max(-WIN_VALUE, min(WIN_VALUE, best))
 
     def _leaf_anyone(self, state: GameState, me: str) -> float:

@@ -51,6 +51,21 @@ def bot_level(kind: str) -> str:
     return level
 
 
+def with_think(kind: str, think: float) -> str:
+    """``kind`` with the expert's budget ``think`` (seconds a decision) unless it gives its own: the
+    command line's --think for every expert seat ("bot:expert" -> "bot:expert:think=0.5"; a seat's own
+    "bot:expert:think=2" wins). Other kinds are returned as they are; ValueError for a bad budget."""
+    parse_expert_options(f"think={think!r}")
+    text = kind.strip()
+    level, _, options = text[4:].partition(":") if text.lower().startswith("bot:") else ("", "", "")
+    if level.strip().lower() != EXPERT_LEVEL:
+        return kind
+    parse_expert_options(options)
+    if any(item.partition("=")[0].strip() == "think" for item in options.replace(",", ":").split(":")):
+        return kind
+    return ":".join(filter(None, (EXPERT_KIND, f"think={think!r}", options.strip(": ,"))))
+
+
 def make_bot(kind: str = "bot", seed: int = 0) -> Bot:
     """A bot for a seat kind, with its own generator seeded by ``seed``."""
     level, options = _split(kind)

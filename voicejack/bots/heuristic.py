@@ -491,20 +491,25 @@ class HeuristicBot:
         w = self.weights
         if w.random_rate and self._rng.random() < w.random_rate:
             return self._rng.choice(moves)
-        me = state.turn
-        view = seat_view(state, me)
-        ctx = _Context(view, me, w)
+        return self.choose_seen(seat_view(state, state.turn), moves)
+
+    def choose_seen(self, view: GameState, moves: list[Move]) -> Move:
+        """``choose`` (without the random moves of easy) for a state that is already the seat's view, or a
+        world sampled from one that the caller may spend (a search's rollout): no second view is made."""
+        me = view.turn
+        ctx = _Context(view, me, self.weights)
         scores = [self.score(view, ctx, move) for move in moves]
-        if w.plan and w.plan_candidates:
+        if self.weights.plan and self.weights.plan_candidates:
             scores = self._plan(view, ctx, moves, scores)
-        best = max(range(len(moves)), key=scores.__getitem__)
-        return moves[best]
+        return moves[max(range(len(moves)), key=scores.__getitem__)]
 
     def scores(self, state: GameState, moves: list[Move]) -> list[float]:
         """The one-move score of each move, for the seat to act (for tests and tuning)."""
-        me = state.turn
-        view = seat_view(state, me)
-        ctx = _Context(view, me, self.weights)
+        return self.scores_seen(seat_view(state, state.turn), moves)
+
+    def scores_seen(self, view: GameState, moves: list[Move]) -> list[float]:
+        """``scores`` for a state that is already the seat's view, or a world sampled from one."""
+        ctx = _Context(view, view.turn, self.weights)
         return [self.score(view, ctx, move) for move in moves]
 
     def score(self, view: GameState, ctx: _Context, move: Move) -> float:
