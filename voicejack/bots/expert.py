@@ -47,7 +47,7 @@ from typing import Any
 
 from voicejack.bots.heuristic import HeuristicBot
 from voicejack.bots.view import seat_view
-from voicejack.engine import GameState, Move, apply_move, legal_moves
+from voicejack.engine import GameState, Move, advance, legal_moves
 
 EXPERT_LEVEL = "expert"
 DEFAULT_THINK = 1.0
@@ -256,7 +256,7 @@ class ExpertBot:
         seen: dict[tuple[object, ...], Move] = {}
         for move in moves:
             after = view.copy(share_rng=True, keep_history=False)
-            apply_move(after, move)
+            advance(after, move)
             if after.winner is not None and me in after.winner:
                 return [move]
             seen.setdefault(_position_key(after, me), move)
@@ -276,7 +276,7 @@ class ExpertBot:
         more turns (or, with ``horizon=deal``, until its first turn after the next deal), and score what
         ``me`` then faces: (the score, the plies it cost), or None if the clock runs out first."""
         state = world.copy(share_rng=False, keep_history=False)
-        apply_move(state, move)
+        advance(state, move)
         policy = self._policy
         horizon = self.options.horizon
         pile = len(state.pile)
@@ -292,7 +292,7 @@ class ExpertBot:
                 if own_turns == horizon or (dealt and horizon == DEAL_HORIZON):
                     return self._leaf(state, moves), plies + 1
                 own_turns += 1
-            apply_move(state, moves[0] if len(moves) == 1 else policy.choose_seen(state, moves))
+            advance(state, moves[0] if len(moves) == 1 else policy.choose_seen(state, moves))
             if len(state.pile) != pile:
                 dealt = True
         return self._leaf_anyone(state, me), MAX_ROLLOUT_MOVES + 1
