@@ -21,7 +21,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from voicejack.speech.audio import SAMPLE_RATE
-from voicejack.speech.corpus import Clip, speech_power
+from voicejack.speech.corpus import Clip, speech_power, talker_track
 
 CONDITIONS = ("quiet", "20 dB", "room", "babble", "music")
 SPEECH_RMS = 3000.0
@@ -107,18 +107,7 @@ def band_limit(signal: np.ndarray, low: float, high: float) -> np.ndarray:
 
 def talker(chatter: Sequence[np.ndarray], length: int, rng: np.random.Generator) -> np.ndarray:
     """One other person at the table: utterances one after another with short pauses, from a random point."""
-    stream: list[np.ndarray] = []
-    total = 0
-    offset = int(rng.integers(0, SAMPLE_RATE))
-    while total < length + offset:
-        said = chatter[int(rng.integers(len(chatter)))].astype(np.float64)
-        power = speech_power(said)
-        stream.append(said / np.sqrt(power) if power > 0 else said)
-        gap = np.zeros(int(rng.uniform(0.05, 0.4) * SAMPLE_RATE))
-        stream.append(gap)
-        total += len(said) + len(gap)
-    joined: np.ndarray = np.concatenate(stream)[offset:offset + length]
-    return joined
+    return talker_track(chatter, length, rng)
 
 
 def music(length: int, rng: np.random.Generator) -> np.ndarray:
