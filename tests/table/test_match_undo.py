@@ -247,7 +247,7 @@ def test_the_pause_is_announced_in_full_once_then_briefly(tmp_path: Path, kit) -
     assert red_moves >= 2
     lines = [line for _, line in printed.lines]
     assert sum(line.startswith(OFFER_FIRST) for line in lines) == 1
-    assert lines.count("You may take it back.") >= 1
+    assert lines.count("You can still take that back.") >= 1
 
 
 def test_no_pause_when_switched_off(tmp_path: Path, kit) -> None:
@@ -293,7 +293,7 @@ def test_bots_only_tables_never_pause(tmp_path: Path, kit) -> None:
     match, audio, source, printed = kit.live_match(state, tmp_path / "s.json", settings=Settings(undo_seconds=30.0))
     outcome = match.run(announce_start=False)
     assert outcome.winner is not None  # with a 30 second pause per move this would never finish in the test run
-    assert OFFER_FIRST not in printed.text and "You may take it back." not in printed.text
+    assert OFFER_FIRST not in printed.text and "You can still take that back." not in printed.text
 
 
 def test_the_options_say_when_undo_would_take_a_move_back(tmp_path: Path, kit) -> None:

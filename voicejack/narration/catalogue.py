@@ -326,7 +326,7 @@ TEMPLATES: Final[Mapping[str, tuple[str, str]]] = {
     # {player} is possessive ("Blue's"); {phrase} the move in the notation the player says.
     "undo.offer.first": ("To undo that move, say take that back within {seconds} seconds.",
                          "Say take that back within {seconds} seconds to undo it."),
-    "undo.offer": ("You may take it back.", "Take it back?"),
+    "undo.offer": ("You can still take that back.", "You may take it back."),
     "undo.done.you": ("Took back your move: {phrase}. Everything is as it was before it.", "Took back: {phrase}."),
     "undo.done": ("Took back {player} move: {phrase}. Everything is as it was before it.",
                   "Took back {player} move: {phrase}."),
