@@ -199,7 +199,8 @@ SURE_FLOOR = 0.03
 # what was that" as "volume up", "who dealt these cards" as "what is the score") is often ranked first
 # among the grammar's sentences yet fits badly: -4.5 to -6.6 per token on the tuning part, commands said
 # right mostly above -3.8. Chosen on the tuning part (-5 to -4.0 tried; -4.6 refused 7 of the 11 chatter
-# commands there for one right command in 20 dB and in the room and two in babble, no move).
+# commands there for one right command in 20 dB and in the room, two in babble, one answer in each of
+# these rooms, and no move).
 FIT_FLOOR: float | None = -4.6
 
 
@@ -210,6 +211,7 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
     decoding near it) wins; otherwise pocketsphinx's sentence stands only when Whisper heard something
     near it (it is among the sentences nearest Whisper's free decoding) and scores it no more than
     ``veto`` below its best; otherwise nothing was heard for sure ("didn't catch that", with hints).
+    Whatever it settles on must also fit the audio at least ``fit_floor`` per token (``FIT_FLOOR``).
     ``always``: every utterance goes through Whisper (slower; for the benchmark's comparison).
     """
 
