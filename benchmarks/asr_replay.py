@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from pathlib import Path
@@ -32,6 +33,7 @@ from voicejack.hearing import Heard  # noqa: E402
 from voicejack.language.resolution import LanguageSettings  # noqa: E402
 from voicejack.speech.judging import Evidence, JudgeSettings, judge  # noqa: E402
 from voicejack.speech.sphinx import SphinxRecogniser  # noqa: E402
+from voicejack.speech.whisper_backend import FIT_FLOOR  # noqa: E402
 
 
 def _heard(data: list[Any]) -> Heard:
@@ -120,7 +122,8 @@ def replayed(row: dict[str, Any], settings: JudgeSettings | None,
         alone = bool(whisper.get("alone", 0.0))
         if alone:
             heard = Heard("")  # Whisper on its own: only its clear choice among the sentences nearest its decoding
-        if alone or needs_second_pass(heard, row["over_floor_db"], whisper["loud_room_db"]):
+        always = bool(whisper.get("always", 0.0))
+        if alone or always or needs_second_pass(heard, row["over_floor_db"], whisper["loud_room_db"]):
             w = row["whisper"]
             latency += w["ms"]
             bonus = whisper.get("length_bonus", 0.0)
@@ -130,8 +133,11 @@ def replayed(row: dict[str, Any], settings: JudgeSettings | None,
                 ranked = tuple(pair for pair in ranked if pair[0] in w["near_free"])
             best = ranked[0][0].split() if ranked else []
             distance = edit_cost(normalise(w["free"]), best) / max(1, len(best))
-            heard = combine(heard, Scored(w["free"], ranked, distance, tuple(w["near_free"])),
-                            whisper["margin"], whisper["distance"], whisper["veto"], whisper.get("sure_floor", 0.0))
+            fit = tuple((text, score / max(1, _tokens(text))) for text, score in w["ranked"])  # recorded unbonused
+            floor = whisper.get("fit_floor")
+            heard = combine(heard, Scored(w["free"], ranked, distance, tuple(w["near_free"]), fit),
+                            whisper["margin"], whisper["distance"], whisper["veto"], whisper.get("sure_floor", 0.0),
+                            None if floor is None or math.isnan(floor) else floor)
     return heard, latency
 
 
@@ -155,6 +161,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--loud-room-db", type=float, default=26.0)
     parser.add_argument("--whisper-length-bonus", type=float, default=2.0)
     parser.add_argument("--whisper-sure-floor", type=float, default=0.03)
+    parser.add_argument("--whisper-fit-floor", type=float, default=FIT_FLOOR,
+                        help="least mean log-probability per token of the sentence settled on (nan: none)")
+    parser.add_argument("--whisper-always", action="store_true", help="the second pass on every utterance")
     parser.add_argument("--whisper-alone", action="store_true",
                         help="Whisper without pocketsphinx: its own clear choice, else nothing heard")
     parser.add_argument("--whisper-free-only", action="store_true",
@@ -177,7 +186,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.whisper or args.whisper_alone:
         whisper = {"margin": args.whisper_margin, "distance": args.whisper_distance, "veto": args.whisper_veto,
                    "loud_room_db": args.loud_room_db, "with_sphinx": 0.0 if args.whisper_free_only else 1.0,
-                   "length_bonus": args.whisper_length_bonus, "sure_floor": args.whisper_sure_floor, "alone": 1.0 if args.whisper_alone else 0.0}
+                   "length_bonus": args.whisper_length_bonus, "sure_floor": args.whisper_sure_floor,
+                   "fit_floor": args.whisper_fit_floor, "always": 1.0 if args.whisper_always else 0.0, "alone": 1.0 if args.whisper_alone else 0.0}
     language = LanguageSettings(refuse_doubted_commands=not args.obey_doubted_commands)
     by_key = {(row["part"], row["room"], row["index"]): row for row in rows}
     asr.print_header()

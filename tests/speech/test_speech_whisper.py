@@ -118,6 +118,36 @@ def test_whisper_agreeing_does_not_rescue_a_command_pocketsphinx_found_nothing_l
     assert not isinstance(resolve(state, state.turn, heard), Command)
 
 
+def test_a_sentence_that_hardly_fits_the_audio_is_not_taken_even_when_whisper_ranks_it_first() -> None:
+    """Chatter forced onto a command: Whisper can only rank the grammar's sentences, and one comes first."""
+    ranked = (("volume up", -9.0), ("say again", -14.0))
+    badly = Scored(" Sorry, what was that?", ranked, 1.9, fit=(("volume up", -5.5), ("say again", -6.0)))
+    well = Scored(" Volume up.", ranked, 0.0, fit=(("volume up", -1.2), ("say again", -6.0)))
+    assert combine(Heard("volume up", (0.99, 0.99)), badly).text == ""
+    assert combine(Heard("volume up", (0.99, 0.99)), well).text == "volume up"
+
+
+# Chatter that pocketsphinx and Whisper together turned into a command before the fit floor (espeak-ng
+# voices in white noise, as in benchmarks/asr.py's tuning part).
+FORCED_CHATTER = [("sorry what was that", "en"), ("this is a tough one", "en-us+m3")]
+
+
+@pytest.mark.parametrize("text,voice", FORCED_CHATTER)
+def test_chatter_forced_onto_a_command_is_not_obeyed(text: str, voice: str) -> None:
+    state = random_positions(1, seed=9)[0]
+    heard = recognise_samples(clip(text, voice, snr_db=20.0), grammar_of(state), SphinxWhisperRecogniser())
+    assert not isinstance(resolve(state, state.turn, heard), (Move, Command)), heard
+
+
+@pytest.mark.parametrize("said,command", [("volume up", "louder"), ("what is the score", "score"),
+                                          ("read the board", "board"), ("say that again", "repeat")])
+def test_a_command_said_plainly_is_still_obeyed_in_noise(said: str, command: str) -> None:
+    state = random_positions(1, seed=9)[0]
+    heard = recognise_samples(clip(said, "en", snr_db=20.0), grammar_of(state), SphinxWhisperRecogniser())
+    result = resolve(state, state.turn, heard)
+    assert isinstance(result, Command) and result.name == command, heard
+
+
 def test_a_move_through_three_other_talkers_is_heard(recogniser: SphinxWhisperRecogniser) -> None:
     state = random_positions(1, seed=8)[0]
     right = 0
