@@ -10,8 +10,12 @@ How it decides, on 10 ms frames:
   their spread (90th percentile minus median) says how much the
   background itself rises and falls (a fan: 1 dB; a television, people
   talking in the next room: several). Both are learnt during the first
-  ``learn`` seconds, when no speech is detected; afterwards frames loud
-  enough to start speech never count as background;
+  ``learn`` seconds, when no speech is detected (``learn_room`` feeds it
+  room audio nobody listens to yet, e.g. before the first grammar); only
+  after ``expect_answer`` (the game has just stopped speaking, so a player
+  may answer at once) does an obvious onset against the room heard so far
+  start speech then. Afterwards frames loud enough to start speech never
+  count as background;
 - speech starts when most of the last ``start_window`` frames are at least
   ``start_db`` (or the spread plus 3 dB, if larger) above the floor, and
   above an absolute minimum level, so digital near-silence never
@@ -61,7 +65,12 @@ class EndpointSettings:
     max_utterance: float = 10.0
     min_level_db: float = -60.0  # dBFS below which nothing is speech
     background: float = 3.0  # seconds of non-speech levels the floor and spread are taken from
-    learn: float = 0.3  # seconds at the start of a stream spent learning the floor (no speech yet)
+    learn: float = 0.3  # seconds at the start of a stream spent learning the floor (only obvious speech starts)
+    # While learning: frames of room the provisional floor needs before an onset is looked for, and how
+    # much more (dB) than the usual start margin an onset must stand above that floor.
+    learn_onset_frames: int = 4
+    learn_onset_db: float = 6.0
+    learn_floor_percentile: float = 75.0  # ... the percentile of the room's levels that floor is taken at
     # Frames this far (dB) below the utterance's own loud level count as quiet for its end, however far
     # above the floor they are: other people talking behind the player (None: the floor alone decides).
     below_speech_db: float | None = 10.0
@@ -99,11 +108,15 @@ class Endpointer:
         self._max_frames = max(1, round(s.max_utterance * 100))
         self._preroll: deque[np.ndarray] = deque(maxlen=max(1, round(s.preroll * 100)))
         self._background: deque[float] = deque(maxlen=max(10, round(s.background * 100)))
+        self._held_out: list[float] = []  # loud levels kept out of the background while learning
         self._spread = 0.0
         self._learn_frames = round(s.learn * 100)
         self._frames_seen = 0
+        self._learning = self._learn_frames > 0  # the floor is still being learnt (see _track_floor)
+        self._answer_expected = False  # speech may begin at once, even while learning (expect_answer)
         self._pending = np.zeros(0, dtype=np.int16)
         self._recent_loud: deque[bool] = deque(maxlen=self._start_frames)
+        self._onset_loud: deque[bool] = deque(maxlen=self._start_frames)
         self._recent_levels: deque[float] = deque(maxlen=100)
         self._floor: float | None = None
         self._in_speech = False
@@ -163,8 +176,12 @@ class Endpointer:
         if relearn:
             self._floor = None
             self._background.clear()
+            self._held_out.clear()
+            self._onset_loud.clear()
             self._spread = 0.0
             self._frames_seen = 0
+            self._learning = self._learn_frames > 0
+            self._answer_expected = False
             self._position = 0
             self._last_loud_end = 0
         self._pending = np.zeros(0, dtype=np.int16)
@@ -174,14 +191,38 @@ class Endpointer:
         self._quiet_run = self._player_quiet_run = 0
         self._speech_frames = 0
 
-    def push(self, samples: np.ndarray) -> list[Event]:
-        """Consume samples; return what happened, in order."""
+    def expect_answer(self) -> None:
+        """Speech may begin at once (the game has just asked something): if the floor is still being
+        learnt, an obvious onset against the room heard so far starts speech instead of being learnt as
+        the room. Not at every stream start: a sound that begins there (music starting up) is as likely
+        the room as a voice, and taking it for speech cost a music room dearly (benchmarks/asr.py)."""
+        self._answer_expected = True
+
+    def learn_room(self, samples: np.ndarray) -> None:
+        """Room audio nobody acts on (nothing is listened for yet): only the background is learnt from it.
+
+        An utterance in progress is dropped first. The game's first prompt may be answered at once, so
+        the floor is better learnt from the room before it than from the first moments after it.
+        """
+        if self._in_speech:
+            self.reset()
+        frames = self._frames_of(samples)
+        for level in frame_levels_db(frames) if len(frames) else []:
+            self._position += FRAME
+            self._track_floor(float(level))
+            self._recent_levels.append(float(level))
+
+    def _frames_of(self, samples: np.ndarray) -> np.ndarray:
         data = np.concatenate([self._pending, np.asarray(samples, dtype=np.int16).ravel()])
         usable = len(data) - len(data) % FRAME
         self._pending = data[usable:].copy()
-        if usable == 0:
+        return data[:usable].reshape(-1, FRAME)
+
+    def push(self, samples: np.ndarray) -> list[Event]:
+        """Consume samples; return what happened, in order."""
+        frames = self._frames_of(samples)
+        if len(frames) == 0:
             return []
-        frames = data[:usable].reshape(-1, FRAME)
         levels = frame_levels_db(frames)
         events: list[Event] = []
         run: list[np.ndarray] = []  # audio of the current utterance within this block
@@ -199,13 +240,21 @@ class Endpointer:
             loud_continue = audible and level >= self._floor + continue_margin
             if not self._in_speech:
                 self._preroll.append(frame)
-                if self._frames_seen <= self._learn_frames:
-                    continue
-                self._recent_loud.append(loud_start)
-                if len(self._recent_loud) == self._start_frames and (
-                    sum(self._recent_loud) >= self.settings.start_fraction * self._start_frames
-                ):
+                if self._learning:
+                    onset = self._obvious_onset(float(level)) if self._answer_expected else None
+                    if onset is None:
+                        continue
+                    self._onset_loud.append(onset)
+                    starts = len(self._onset_loud) == self._onset_loud.maxlen and (
+                        sum(self._onset_loud) >= self.settings.start_fraction * len(self._onset_loud))
+                else:
+                    self._recent_loud.append(loud_start)
+                    starts = len(self._recent_loud) == self._start_frames and (
+                        sum(self._recent_loud) >= self.settings.start_fraction * self._start_frames)
+                if starts:
                     self._in_speech = True
+                    self._learning = False
+                    self._held_out.clear()
                     self._quiet_run = self._player_quiet_run = 0
                     self._loud_levels = [float(level)]
                     self._loud_reference = None
@@ -267,12 +316,51 @@ class Endpointer:
         self.reset()
         return events
 
+    def _obvious_onset(self, level: float) -> bool | None:
+        """While the floor is still being learnt: is this frame loud enough against the room heard so far
+        to be the start of speech (None: too little room heard to tell)? A player may answer the game's
+        first prompt at once, and the stream may only begin as the game starts speaking."""
+        if len(self._background) < self.settings.learn_onset_frames or self._floor is None:
+            return None
+        return level >= self.settings.min_level_db and level >= self._provisional_floor() + self._learning_margin()
+
+    def _onset_in_progress(self) -> bool:
+        """While learning: loud frames among the last ``start_window`` ones, and the onset window not yet
+        full past the learning time. Learning goes on until such an onset is decided, so speech begun
+        just before the learning time ends is neither taken for the room nor cut at its start."""
+        recent = list(self._onset_loud)[-self._start_frames:]
+        longest = self._learn_frames + (self._onset_loud.maxlen or 0)
+        return bool(self._held_out) and any(recent) and self._frames_seen <= longest
+
+    def _provisional_floor(self) -> float:
+        """The room's level while learning, from its upper quartile: a handful of frames cannot tell a
+        floor, and the first few a noise reducer hands over are near-silent (its start-up delay)."""
+        return float(np.percentile(self._background, self.settings.learn_floor_percentile))
+
+    def _learning_margin(self) -> float:
+        return max(self.settings.start_db, self._spread + 3.0) + self.settings.learn_onset_db
+
     def _track_floor(self, level: float) -> None:
         self._frames_seen += 1
         if self._in_speech:
             return
+        if self._learning and self._frames_seen > self._learn_frames and not self._onset_in_progress():
+            # Learning is over. Loud frames held out of the room while it lasted did not start speech:
+            # they were the room after all (babble, music).
+            self._learning = False
+            if self._held_out:
+                self._background.extend(self._held_out)
+                self._held_out.clear()
+                self._describe_background()
         floor = self._floor
-        learnt = floor is not None and self._frames_seen > self._learn_frames
+        if (
+            self._learning and self._answer_expected and floor is not None
+            and len(self._background) >= self.settings.learn_onset_frames
+        ):
+            if level >= self._provisional_floor() + max(self.settings.start_db, self._spread + 3.0):
+                self._held_out.append(level)  # perhaps the start of speech (see _obvious_onset)
+                return
+        learnt = floor is not None and not self._learning
         if learnt and floor is not None and level >= floor + max(self.settings.start_db, self._spread + 3.0):
             # Loud enough to be the start of speech: never background, or speech onsets would
             # inflate the spread until speech itself stopped counting as loud. A background that

@@ -239,23 +239,39 @@ class Listener:
         self.ignored_samples = 0
 
     def feed(self, block: np.ndarray) -> Heard | None:
+        audible = self._audible(block)
+        return self.recogniser.accept(audible) if len(audible) else None
+
+    def hear_room(self, block: np.ndarray) -> None:
+        """A block heard before there is anything to listen for: muted and guarded as ``feed`` does, and
+        what is left only teaches the recogniser the room (StreamingRecogniser.hear_room)."""
+        audible = self._audible(block)
+        if len(audible) and isinstance(self.recogniser, StreamingRecogniser):
+            self.recogniser.hear_room(audible)
+
+    def _audible(self, block: np.ndarray) -> np.ndarray:
+        """The part of ``block`` that is neither muted nor in the echo guard (possibly empty)."""
         if not self.headphones and self.muted():
             if not self._was_muted:
                 self.recogniser.reset()
                 self._was_muted = True
             self.ignored_samples += len(block)
-            return None
+            return block[:0]
         if self._was_muted:
             self._was_muted = False
             self._guard_left = self._guard_samples
+            if isinstance(self.recogniser, StreamingRecogniser):
+                self.recogniser.expect_answer()
         if self._guard_left > 0:
             skip = min(self._guard_left, len(block))
             self._guard_left -= skip
             self.ignored_samples += skip
+            if isinstance(self.recogniser, StreamingRecogniser):
+                # The echo is no measure of the room, but the front end (a noise reducer) settles on it,
+                # so the first words after the guard do not meet its start-up.
+                self.recogniser.hear_room(block[:skip], learn_floor=False)
             block = block[skip:]
-            if len(block) == 0:
-                return None
-        return self.recogniser.accept(block)
+        return block
 
     def feed_all(self, blocks: Iterable[np.ndarray]) -> Iterator[Heard]:
         """Every Heard in a finite stream of blocks (a file), including one cut off by its end."""
@@ -377,6 +393,7 @@ class VoiceInput:
         that the gate lets through, with the game's grammar it was heard under."""
         self._install_grammar()
         if self.recogniser.grammar is None:
+            self.listener.hear_room(block)
             return None
         under: Grammar | None = self.recogniser.grammar
         gate = self.gate

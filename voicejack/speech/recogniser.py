@@ -145,6 +145,21 @@ class StreamingRecogniser(ABC):
             self._handle(event.mark, event.audio, event.sample)
         return self._results.popleft() if self._results else None
 
+    def hear_room(self, samples: np.ndarray, learn_floor: bool = True) -> None:
+        """Audio the game does not act on: the front end adapts to it and, with ``learn_floor``, the
+        endpointer learns the room's background from it (nothing is detected or decoded). For the
+        microphone before the first grammar, and (without the floor: it holds the game's echo) the echo
+        guard after the game has spoken, so the first words said after its first prompt are heard."""
+        if self._decoding or self._endpointer.in_speech:
+            self.reset()
+        cleaned = self._preprocess(np.asarray(samples, dtype=np.int16))
+        if learn_floor:
+            self._endpointer.learn_room(cleaned)
+
+    def expect_answer(self) -> None:
+        """The game has just stopped speaking and may be answered at once (Endpointer.expect_answer)."""
+        self._endpointer.expect_answer()
+
     def reset(self) -> None:
         self._abort_utterance()
         self._decoding = False
