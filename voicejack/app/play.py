@@ -71,24 +71,29 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
                             "the wake word), push (press Enter before each command); remembered")
     voice.add_argument("--wake-word", type=_wake_word, metavar="WORD",
                        help="the wake word of --listen wake (default: jackaroo)")
-    voice.add_argument("--wake-sensitivity", type=_sensitivity, metavar="0..1",
+    voice.add_argument("--wake-sensitivity", type=_number_from(0.0, 1.0), metavar="0..1",
                        help="how easily the wake word is taken: 0 only when said very clearly, 1 anything like it "
                             "(default 0.5)")
-    voice.add_argument("--undo-seconds", type=_seconds, metavar="SECONDS",
+    voice.add_argument("--undo-seconds", type=_number_from(0.0, 60.0, "seconds"), metavar="SECONDS",
                        help="after your move, how long a bot waits before playing so you can say undo "
                             "(default: remembered, else 2; 0: no pause, undo only until the next player acts)")
     parser.add_argument("--save", metavar="FILE.json", help="where save, quit and the autosave write")
 
 
-def _seconds(text: str) -> float:
-    """A number of seconds, 0 or more (argparse's usage error otherwise)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 <= value <= 60:
-        raise argparse.ArgumentTypeError(f"{text} is not from 0 to 60 seconds")
-    return value
+def _number_from(low: float, high: float, unit: str = "") -> Callable[[str], float]:
+    """An argparse type: a number from ``low`` to ``high`` (a usage error naming the range otherwise)."""
+    what = f"a number of {unit}" if unit else f"a number from {low:g} to {high:g}"
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{text} is not from {low:g} to {high:g}{' ' + unit if unit else ''}")
+        return value
+
+    return parse
 
 
 def _settings_from(args: argparse.Namespace) -> tuple[Settings, str | None]:
@@ -103,16 +108,6 @@ def _settings_from(args: argparse.Namespace) -> tuple[Settings, str | None]:
         if value is not None:
             changes[key] = value
     return dataclasses.replace(settings, **changes), warning
-
-
-def _sensitivity(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number from 0 to 1") from None
-    if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"{text} is not from 0 to 1")
-    return value
 
 
 def _wake_word(text: str) -> str:
