@@ -28,7 +28,7 @@ def play_by_voice(work: Path) -> dict:
     out = work / "report.json"
     done = subprocess.run(
         [sys.executable, str(CHILD), "--out", str(out), "--pipe", str(work / "mic.pipe")],
-        capture_output=True, text=True, check=False, timeout=600, cwd=REPO, env=env,
+        capture_output=True, text=True, check=False, timeout=1080, cwd=REPO, env=env,
     )
     assert done.returncode == 0, done.stderr[-4000:]
     report: dict = json.loads(out.read_text())

@@ -62,8 +62,8 @@ PLAYER_VOICES = (
 TALKER_VOICES = ("en+m7", "en-gb+f3", "en-us+m1")
 REACTION_S = 0.25  # a player starts talking this long after the game has stopped
 HEARD_WITHIN_S = 2.5  # a result this long after the player's last word is not taken for theirs
-UNDO_SECONDS = 4.0  # --undo-seconds: "take that back" is said and heard within it
-MATCH_LIMIT_S = 420.0  # the watchdog: a match not won by then ends, saved, and the test says so
+UNDO_SECONDS = 3.0  # --undo-seconds: "take that back" is said and heard within it
+MATCH_LIMIT_S = 900.0  # the watchdog (a misheard move can lengthen a match to 150 turns): a match not won by then ends, saved, and the test says so
 
 
 class SilentSpeaker:
