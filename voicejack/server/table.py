@@ -385,13 +385,14 @@ class ServerTable:
     def _offer_undo(self, colour: str, mover: Mover, seconds: float | None) -> None:
         """After the player's own move that could be taken back, with a bot next: the pause their client asked
         for, offered to that seat alone (server/undo.py)."""
-        if not seconds or seconds <= 0 or mover is not Mover.PLAYER or self.state.winner is not None:
+        seconds = min(seconds or 0.0, self.timing.undo_limit)
+        if seconds <= 0 or mover is not Mover.PLAYER or self.state.winner is not None:
             return
         if self.seats[self.state.turn].control not in (BOT, ROBOT):
             return  # a person is next: undo stays open until they act, with no pause (as at a local table)
         if why_not(self.last_move, colour, False, lambda who: self.state.seat(who).name) is not None:
             return
-        self.undo_pause = UndoPause(colour, self.moves, min(float(seconds), self.timing.undo_limit))
+        self.undo_pause = UndoPause(colour, self.moves, seconds)
         for peer in self.seats[colour].peers:
             peer.send(self.undo_pause.offer())
 
