@@ -14,7 +14,7 @@ from voicejack.app.hear import hear_main
 from voicejack.engine import GameState, Move, MoveKind, legal_moves
 from voicejack.engine.board import COLOURS
 from voicejack.engine.cards import WALK_VALUES
-from voicejack.language import NotUnderstood, NotUnderstoodCode, resolve
+from voicejack.language import Ask, Choice, Confirm, Conversation, Heard, NotUnderstood, NotUnderstoodCode, resolve
 from voicejack.tablefile import save_table
 
 # Red 1 on 12 stands in red 2's way: red 2 on 8 may walk 4 onto it (R26) but not seven past it (R22).
@@ -120,3 +120,27 @@ def test_no_illegal_whole_move_of_random_positions_is_ever_played_or_confirmed()
             assert "not allowed now" not in result.reason, (move.phrase, result.reason)  # a named reason
             tried += 1
     assert tried > 200
+
+
+NO_LIST_YET = "No options have been read out yet. Say options to hear them with their numbers."
+
+
+@pytest.mark.parametrize("text", ["option one", "option 1", "Option two.", "first option", "the third option"])
+@pytest.mark.parametrize("typed", [True, False])
+def test_an_option_number_before_any_list_is_refused_with_how_to_get_one(text: str, typed: bool) -> None:
+    # Before: "I didn't catch option one." (phrases.md: option numbers count once the options were read out,
+    # so nothing is guessed from a list the player never heard).
+    state = POSITIONS["wall"]
+    result = resolve(state, state.turn, Heard(text, typed=typed))
+    assert isinstance(result, NotUnderstood) and result.refused
+    assert (result.reason, result.code) == (NO_LIST_YET, NotUnderstoodCode.NO_OPTION)
+
+
+def test_once_the_options_were_read_option_one_is_the_first_of_them() -> None:
+    state = POSITIONS["wall"]
+    conversation = Conversation(state.turn)
+    options = Ask("Your options.", tuple(Choice(m.phrase, m) for m in legal_moves(state)), numbered=True)
+    conversation.pending = options
+    picked = conversation.hear(state, "option one")
+    assert isinstance(picked, (Move, Confirm))
+    assert (picked if isinstance(picked, Move) else picked.move) == options.choices[0].then

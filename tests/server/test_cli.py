@@ -32,3 +32,14 @@ def test_a_second_server_on_the_same_sqlite_file_or_port_is_refused(start_server
     assert same_port.returncode == 2 and "Traceback" not in same_port.stderr
     unreachable = _run(kit, "serve", "--port", "0", "--db", "postgresql://nobody@127.0.0.1:1/none")
     assert unreachable.returncode == 2 and "cannot reach the PostgreSQL database" in unreachable.stderr
+
+
+def test_host_and_play_with_server_send_the_online_turn_timer_to_the_server() -> None:
+    from voicejack.app.join import table_options
+    from voicejack.engine import make_rules
+    from voicejack.engine.game import default_seats
+
+    timed = make_rules(2, False, rule_set="online", turn_seconds=25)
+    assert table_options(timed, default_seats(timed), None)["turn_seconds"] == 25  # ON11, run by the server
+    plain = make_rules(2, False)
+    assert "turn_seconds" not in table_options(plain, default_seats(plain), None)

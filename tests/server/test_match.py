@@ -15,7 +15,7 @@ from voicejack.remote.session import Intent, Played, SeatNews, SeatStore
 from voicejack.server.protocol import HIDDEN_CARD
 from voicejack.tablefile import load_table
 
-VIEW_KEYS = {"moves", "mode", "rules", "teams", "players", "marbles", "turn", "dealer", "deal", "forced_burn", "pile",
+VIEW_KEYS = {"moves", "mode", "rules", "turn_seconds", "teams", "players", "marbles", "turn", "dealer", "deal", "forced_burn", "pile",
              "last_card", "winner", "you", "hand"}
 PLAYER_KEYS = {"colour", "name", "kind", "cards", "control", "connected"}
 SEED = 2024

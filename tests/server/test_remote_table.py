@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -220,3 +221,70 @@ def test_take_that_back_at_a_server_table_while_the_bot_waits(start_server: Any,
     assert "Took back your move: play ace out. Everything is as it was before it." in said.lines
     assert len(prompts) == 2  # the turn is red's again, prompted again
     assert host.state.history == [] and host.session.moves == 0
+
+
+def _live_table(url: str, options: dict[str, Any], store: Path,
+                react: Any) -> tuple[RemoteTable, Transcript, list[tuple[float, str]]]:
+    """A remote table whose typist reacts (``react(line, typist)``) to each line as it is printed; timed lines."""
+    typist = Typist()
+    hub = InputHub()
+    hub.add(typist)
+    timed: list[tuple[float, str]] = []
+    said = Transcript()
+
+    def heard(line: str) -> None:
+        said.lines.append(line)
+        timed.append((time.monotonic(), line))
+        react(line, typist)
+
+    said._write = heard
+    session = Session([url], Intent("create", name="Ann", options=options), SeatStore(store), retry=0.1)
+    return RemoteTable(session, said, hub, RemoteConfig(url)), said, timed
+
+
+def test_the_remote_table_announces_the_moment_to_take_a_move_back_as_a_local_table_does(
+        start_server: Any, tmp_path: Path) -> None:
+    """Issue 12: after your move, with a bot next, the pause for undo is said in the local game's words, and the
+    bot waits that long from the moment it was said (the client's ready)."""
+    server = start_server(bot_delay=0, ready_within=30)
+    options = {"players": 2, "teams": False, "mode": "regular", "seats": ["human", "bot"], "seed": 12}
+    turns: list[str] = []
+
+    def react(line: str, typist: Typist) -> None:
+        if line.startswith("Your turn, red."):
+            turns.append(line)
+            for words in (["play ace out"] if len(turns) == 1 else ["quit", "yes"]):
+                typist.type(words)
+
+    host, said, timed = _live_table(server.url, options, tmp_path / "a.json", react)
+    host.run()
+    offer = "To undo that move, say take that back within 2 seconds."  # Settings' default --undo-seconds
+    assert offer in said.lines
+    offered_at = next(at for at, line in timed if line == offer)
+    you_played = next(i for i, (_, line) in enumerate(timed) if line.startswith("You played"))
+    green_at, green = next((at, line) for at, line in timed if line.startswith("Green could not move"))
+    assert you_played < said.lines.index(offer) < said.lines.index(green)
+    assert green_at - offered_at >= 1.9  # the bot waited the pause out
+
+
+def test_the_turn_clock_at_a_remote_table_warns_ticks_and_burns(start_server: Any, tmp_path: Path) -> None:
+    """ON11 at a server table: the client says it has told the turn, the server's clock runs from then; the
+    warning is spoken and each last second ticks, as at a local table; the burn is told like a move."""
+    server = start_server(bot_delay=0, ready_within=30)
+    options = {"players": 2, "teams": False, "mode": "regular", "rules": "online", "seats": ["human", "bot"],
+               "seed": 12, "turn_seconds": 3}
+
+    def react(line: str, typist: Typist) -> None:
+        if line.startswith("Time is up"):
+            typist.type("quit")
+            typist.type("yes")
+
+    host, said, timed = _live_table(server.url, options, tmp_path / "a.json", react)
+    host.run()
+    assert "This match is played by Jackaroo Online's rules." in said.text
+    assert "3 seconds left." in said.lines
+    assert "Time is up: you burned a six at random." in said.lines  # seed 12: the engine's draw from 6, A, 3, 7
+    assert said.cues.count("tick") == 2
+    prompt_at = next(at for at, line in timed if line.startswith("Your turn, red."))
+    burned_at = next(at for at, line in timed if line.startswith("Time is up"))
+    assert burned_at - prompt_at >= 2.9

@@ -4,6 +4,7 @@ stores it (a restart resumes the restored table) and tells everyone; every refus
 from __future__ import annotations
 
 import time
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -12,18 +13,28 @@ import pytest
 
 from voicejack.engine import make_rules, new_game
 from voicejack.engine import events as ev
-from voicejack.remote.session import Intent, Played, Refusal, SeatStore, Session, Snapshot, Undone
+from voicejack.remote.session import Intent, Played, Refusal, SeatStore, Session, Snapshot, Undone, UndoOffer
 from voicejack.server.undo import REFUSED, LastMove, Mover, why_not
 
 TWO_PEOPLE = {"players": 2, "teams": False, "mode": "regular", "seats": ["human", "human"], "seed": 12}
 AGAINST_A_BOT = {**TWO_PEOPLE, "seats": ["human", "bot"]}  # seed 12: red plays first, "play ace out"
 
 
-def until(session: Session, wanted: Callable[[Any], bool], timeout: float = 20.0) -> Any:
-    """The first piece of news for which ``wanted`` holds (the others are dropped)."""
+_unread: weakref.WeakKeyDictionary[Session, list[Any]] = weakref.WeakKeyDictionary()
+
+
+def until(session: Session, wanted: Callable[[Any], bool], timeout: float = 20.0, seen: list[Any] | None = None) -> Any:
+    """The first piece of news for which ``wanted`` holds (the others before it are dropped, or kept in ``seen``;
+    those after it in the same batch are kept for the next call)."""
     deadline = time.monotonic() + timeout
+    backlog = _unread.setdefault(session, [])
     while time.monotonic() < deadline:
-        for item in session.news(0.05):
+        if not backlog:
+            backlog.extend(session.news(0.05))
+        while backlog:
+            item = backlog.pop(0)
+            if seen is not None:
+                seen.append(item)
             if wanted(item):
                 return item
     raise AssertionError("the server did not say it in time")
@@ -98,8 +109,10 @@ def test_too_late_once_the_next_seat_has_played(start_server: Any, tmp_path: Pat
     server = start_server(bot_delay=0)
     ann = seated(server.url, Intent("create", name="Ann", options=AGAINST_A_BOT), tmp_path / "a.json")
     try:
-        assert ann.send_move("play ace out")
-        until(ann, lambda item: isinstance(item, Played) and item.colour == "green")
+        assert ann.send_move("play ace out")  # as an older client does: no pause asked for, so none is offered
+        heard: list[Any] = []
+        until(ann, lambda item: isinstance(item, Played) and item.colour == "green", seen=heard)
+        assert not any(isinstance(item, UndoOffer) for item in heard)
         assert ann.send_undo()
         refused = until(ann, lambda item: isinstance(item, Refusal))
         assert (refused.code, refused.message) == (REFUSED, "Green has played since, so it is too late to take your "
@@ -120,6 +133,7 @@ def _last(events: tuple[ev.Event, ...], mover: Mover = Mover.PLAYER, colour: str
     ((ev.RandomBurn("red", "green", "9", True),), Mover.PLAYER, "burned a card at random"),  # KA11, ON9
     ((), Mover.BOT, "a bot played that turn for you"),
     ((), Mover.AUTOMATIC, "no card could move"),                                         # R30
+    ((ev.TimedOut("red", "6"),), Mover.TIMER, "a timed-out turn cannot be taken back"),  # ON11
 ])
 def test_moves_that_showed_cards_won_or_were_not_chosen_stand(events: tuple[ev.Event, ...], mover: Mover,
                                                                expected: str) -> None:
@@ -127,3 +141,52 @@ def test_moves_that_showed_cards_won_or_were_not_chosen_stand(events: tuple[ev.E
     assert reason is not None and expected in reason
     assert why_not(_last(()), "red", False, str.capitalize) is None
 
+
+
+def _news_log(session: Session) -> list[dict[str, Any]]:
+    return [m for m in session.messages if m.get("type") in ("undo_offer", "moved")]
+
+
+def test_the_mover_is_offered_the_pause_its_client_asked_for_and_the_bot_waits_from_its_ready(
+        start_server: Any, tmp_path: Path) -> None:
+    """Issue 12: after a person's move with a bot next, the moment to say undo, announced to that seat only."""
+    server = start_server(bot_delay=0, undo_limit=3, ready_within=30)
+    ann = Session([server.url], Intent("create", name="Ann", options=AGAINST_A_BOT), SeatStore(tmp_path / "a.json"),
+                  retry=0.1, keep_messages=True)
+    ann.start()
+    try:
+        until(ann, lambda item: isinstance(item, Snapshot))
+        assert ann.send_move("play ace out", undo_seconds=5)
+        offer = until(ann, lambda item: isinstance(item, UndoOffer))
+        assert (offer.colour, offer.moves, offer.seconds) == ("red", 1, 3)  # at most the server's --undo-limit
+        time.sleep(1.0)
+        assert ann.moves == 1 and [m["type"] for m in _news_log(ann)] == ["moved", "undo_offer"]  # waits for ready
+        assert ann.send_ready(1)
+        readied = time.monotonic()
+        green = until(ann, lambda item: isinstance(item, Played) and item.colour == "green")
+        assert 2.9 <= time.monotonic() - readied <= 6
+        assert green.moves == 2
+    finally:
+        ann.close()
+
+
+def test_no_pause_is_offered_when_a_person_is_next(start_server: Any, tmp_path: Path) -> None:
+    server = start_server(bot_delay=0)
+    ann = Session([server.url], Intent("create", name="Ann", options={**TWO_PEOPLE, "seed": 1}),
+                  SeatStore(tmp_path / "a.json"), retry=0.1, keep_messages=True)
+    ann.start()
+    until(ann, lambda item: isinstance(item, Snapshot))
+    bob = Session([server.url], Intent("join", code=ann.code, name="Bob"), SeatStore(tmp_path / "b.json"), retry=0.1,
+                  keep_messages=True)
+    bob.start()
+    try:
+        until(bob, lambda item: isinstance(item, Snapshot))
+        assert bob.send_move("play ace out", undo_seconds=2)  # green (Bob) first; Ann, a person, is next
+        until(bob, lambda item: isinstance(item, Played))
+        time.sleep(0.5)
+        assert not any(m.get("type") == "undo_offer" for m in bob.messages + ann.messages)
+        assert bob.send_undo()  # undo stays open until Ann acts, with no pause needed
+        assert until(bob, lambda item: isinstance(item, Undone)).colour == "green"
+    finally:
+        ann.close()
+        bob.close()

@@ -143,3 +143,14 @@ def test_a_players_marbles_on_request(tmp_path: Path, kit, line: str) -> None:
     state = kit.two_player_state(seed=12)
     _, _, transcript = kit.run_match(state, [line, "quit", "yes"], tmp_path / "s.json", announce=False)
     assert Narrator().player_line(state, "green", "red") in transcript.lines
+
+
+def test_option_one_before_the_options_were_read_says_how_to_hear_them(tmp_path: Path, kit) -> None:
+    # Before: "I didn't catch option one." Now a refusal (error cue) saying what to do; once read, it picks.
+    state = kit.two_player_state(seed=12)  # your turn first
+    first_option = Narrator().describe_options(state, "red")[0][0]
+    lines = ["option one", "options", "option one", "yes", "quit", "yes"]
+    match, _, transcript = kit.run_match(state, lines, tmp_path / "s.json", announce=False)
+    assert "No options have been read out yet. Say options to hear them with their numbers." in transcript.lines
+    assert not any("catch" in line for line in transcript.lines)
+    assert match.state.history[0] == ("red", first_option)  # the first option read out, then played

@@ -101,6 +101,8 @@ def table_options(rules: Rules, seats: Sequence[Seat], seed: int | None) -> dict
     }
     if seed is not None:
         options["seed"] = seed
+    if rules.turn_seconds is not None:  # ON11's clock, run by the server (online rules only)
+        options["turn_seconds"] = rules.turn_seconds
     return options
 
 
@@ -117,7 +119,7 @@ def host_remote(args: argparse.Namespace, rules: Rules, seats: Sequence[Seat]) -
 def host_main(argv: Sequence[str]) -> int:
     parser = CommandParser(prog="voicejack host", description="Create a table on a server and take its first seat.")
     parser.add_argument("server", help=SERVER_HELP)
-    add_table_options(parser, timer=False)  # ON11's timer is not run on server tables yet
+    add_table_options(parser)
     parser.add_argument("--seats", help="seat kinds in seat order, e.g. human,bot,human,bot (default: you and bots)")
     add_think_option(parser)
     parser.add_argument("--names", help="seat names in seat order")

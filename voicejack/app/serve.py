@@ -37,6 +37,11 @@ def serve_main(argv: Sequence[str]) -> int:
     parser.add_argument("--turn-timeout", type=float, default=300.0, metavar="SECONDS",
                         help="a player silent this long on their turn has a bot play that turn (0: never)")
     parser.add_argument("--bot-delay", type=float, default=1.5, metavar="SECONDS", help="a bot's pause before it plays")
+    parser.add_argument("--ready-within", type=float, default=20.0, metavar="SECONDS",
+                        help="a turn's clock (online rules) or a pause for undo starts when the player's client says "
+                             "it has spoken the turn, or after this long anyway (default 20)")
+    parser.add_argument("--undo-limit", type=float, default=10.0, metavar="SECONDS",
+                        help="the longest pause for undo a player's client may ask for before a bot plays (default 10)")
     parser.add_argument("--lease", type=float, default=10.0, metavar="SECONDS",
                         help="PostgreSQL: how soon another server may take the tables of a server that died")
     parser.add_argument("--cleanup-after", type=float, default=86400.0, metavar="SECONDS",
@@ -57,7 +62,8 @@ def serve_main(argv: Sequence[str]) -> int:
                           cleanup_after=args.cleanup_after, release_after=args.release_after,
                           first_message_within=args.hello_timeout,
                           rate=args.max_rate, burst=2 * args.max_rate, outbox=args.outbox,
-                          timing=TableTiming(grace=args.grace, bot_delay=args.bot_delay, turn_timeout=args.turn_timeout))
+                          timing=TableTiming(grace=args.grace, bot_delay=args.bot_delay, turn_timeout=args.turn_timeout,
+                                             ready_within=args.ready_within, undo_limit=args.undo_limit))
     try:
         asyncio.run(TableServer(config).run_until_signalled())
     except (OSError, DatabaseError) as error:  # the port is taken, the file is in use, the database is out of reach

@@ -157,6 +157,12 @@ def no_option(number: int, count: int) -> str:
     return f"There is no option {number}: say a number from 1 to {count}."
 
 
+def no_options_read() -> str:
+    """"option three" before any list was read: the numbers mean nothing yet (phrases.md: option numbers
+    are accepted after the options were read out), so nothing is guessed."""
+    return "No options have been read out yet. Say options to hear them with their numbers."
+
+
 def not_a_choice(what: str) -> str:
     return f"{what} is not one of the choices. Say a choice, or option and its number."
 

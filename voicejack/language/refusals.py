@@ -61,6 +61,9 @@ def refusal(language: Position, words: Key) -> NotUnderstood | None:
         found = _answer_refusal(language, dialog, words)
         if found is not None:
             return found
+    elif dialog is None:
+        if _unread_option(words) is not None:
+            return NotUnderstood(prompts.no_options_read(), _Code.NO_OPTION)
     move = heard_move(words, language.own, state.hands[language.seat])
     if move is not None and move not in language.moves:
         return explain(language, move)
@@ -192,6 +195,15 @@ def _answer_refusal(language: Position, dialog: Ask, words: Key) -> NotUnderstoo
         marble = _marble_in(words, 0, language.own)
         if marble is not None:
             return NotUnderstood(prompts.not_a_choice(marble_name(marble)), _Code.NO_OPTION)
+    return None
+
+
+def _unread_option(words: Key) -> int | None:
+    """The number of "option three" / "third option", said when no numbered list is open."""
+    if len(words) == 2 and words[0] == "option":
+        return NUMBER_VALUES.get(words[1])
+    if len(words) == 2 and words[1] == "option":
+        return ORDINAL_VALUES.get(words[0])
     return None
 
 

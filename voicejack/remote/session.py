@@ -108,6 +108,26 @@ class SeatNews:
 
 
 @dataclass
+class Clock:
+    """ON11's clock of this seat's turn (the server's ``turn_clock``): ``event`` is set (it starts at this
+    client's ready), started, warning or tick; ``seconds`` the time it was set to, or the time left."""
+
+    event: str
+    colour: str
+    moves: int
+    seconds: float
+
+
+@dataclass
+class UndoOffer:
+    """After this seat's move ``moves``, a bot waits ``seconds`` (from this client's ready) for "undo"."""
+
+    colour: str
+    moves: int
+    seconds: float
+
+
+@dataclass
 class Refusal:
     code: str
     message: str
@@ -120,7 +140,7 @@ class Line:
     reason: str
 
 
-News = Seated | Snapshot | Played | Undone | SeatNews | Refusal | Line
+News = Seated | Snapshot | Played | Undone | SeatNews | Clock | UndoOffer | Refusal | Line
 
 
 @dataclass
@@ -170,11 +190,19 @@ class Session:
     def state(self) -> GameState | None:
         return None if self.view is None else state_from_view(self.view)
 
-    def send_move(self, phrase: str) -> bool:
-        return self.connection.send({"type": "move", "phrase": phrase, "seen": self.moves})
+    def send_move(self, phrase: str, undo_seconds: float | None = None) -> bool:
+        """``undo_seconds``: how long a bot next should wait so the player can take the move back (None: no pause)."""
+        message: dict[str, Any] = {"type": "move", "phrase": phrase, "seen": self.moves}
+        if undo_seconds is not None:
+            message["undo_seconds"] = undo_seconds
+        return self.connection.send(message)
 
     def send_undo(self) -> bool:
         return self.connection.send({"type": "undo"})
+
+    def send_ready(self, moves: int) -> bool:
+        """The player has heard everything up to move ``moves``: a clock or pause waiting for that may start."""
+        return self.connection.send({"type": "ready", "moves": moves})
 
     def leave(self) -> bool:
         return self.connection.send({"type": "leave"})
@@ -232,6 +260,12 @@ class Session:
                     player.update(message["seats"].get(player["colour"], {}))
             return SeatNews(message["colour"], message["name"], message["event"], message.get("grace"),
                             bool(message.get("next_turn")), message.get("seconds"))
+        if kind == "turn_clock":
+            seconds = message.get("seconds", message.get("seconds_left"))
+            return Clock(str(message.get("event")), str(message.get("colour")), int(message["moves"]),
+                         float(seconds or 0))
+        if kind == "undo_offer":
+            return UndoOffer(str(message.get("colour")), int(message["moves"]), float(message["seconds"]))
         if kind == "error":
             if message.get("code") == "bad_token" and self.store is not None and self.code is not None:
                 self.store.forget(self.code)

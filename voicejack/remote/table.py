@@ -18,10 +18,10 @@ from voicejack.language import NotUnderstood, Resolver, Topic
 from voicejack.narration import Narrator, Verbosity
 from voicejack.remote.messages import REMOTE_MESSAGES, tell
 from voicejack.server.undo import REFUSED as UNDO_REFUSED
-from voicejack.remote.session import Line, Played, Refusal, Seated, SeatNews, Session, Snapshot, Undone
+from voicejack.remote.session import Clock, Line, Played, Refusal, Seated, SeatNews, Session, Snapshot, Undone, UndoOffer
 from voicejack.table.inputs import EndOfInput, InputHub
 from voicejack.table.messages import say
-from voicejack.table.presenter import Presenter
+from voicejack.table.presenter import TICK_CUE, Presenter
 from voicejack.table.commands import SHARED, Said
 from voicejack.table.readout import Readout, Recent
 from voicejack.table.settings import Settings
@@ -57,6 +57,8 @@ class RemoteTable:
         self.readout = Readout()  # the board, line by line: "next", "previous", "again"
         self.told_readout_hint = False
         self.recent: Recent | None = None  # the view before the last move and its events ("last card")
+        self._ready_due: int | None = None  # the server waits to hear that the player was told up to this move
+        self._offered_undo = False  # the first pause for "undo" in a match is explained in a whole sentence
 
     @property
     def me(self) -> str | None:
@@ -76,10 +78,11 @@ class RemoteTable:
         self.session.start()
         try:
             while self.exit is None:
-                for item in self.session.news(timeout=0.02 if self._may_listen() else 0.2):
+                for item in self.session.news(timeout=0.02 if self._may_listen() or self._ready_due is not None else 0.2):
                     self._news(item)
                     if self.exit is not None:
                         break
+                self._say_ready()
                 if self.exit is None and self._may_listen():
                     self._listen()
         finally:
@@ -108,6 +111,10 @@ class RemoteTable:
             self._undone(item)
         elif isinstance(item, SeatNews):
             self._seat(item)
+        elif isinstance(item, Clock):
+            self._clock(item)
+        elif isinstance(item, UndoOffer):
+            self._undo_offer(item)
         elif isinstance(item, Refusal):
             self.in_flight = False
             presenter.cue(ERROR_CUE)
@@ -170,6 +177,39 @@ class RemoteTable:
         self.presenter.begin()
         self.presenter.say(self.narrator.taken_back(item.after, item.colour, item.phrase, self.me), seat=item.colour)
         self._prompt_if_mine()
+
+    def _clock(self, clock: Clock) -> None:
+        """ON11 at a server table: the server runs the clock from this client's ready; the warning is spoken and
+        the last seconds tick, as at a local table."""
+        if clock.colour != self.me or clock.moves != self.session.moves:
+            return
+        if clock.event == "set":
+            self._ready_due = clock.moves  # once the turn has been told, the clock may start
+        elif clock.event == "warning":
+            self.presenter.say(say("timer.warning", seconds=round(clock.seconds)), remember=False)
+        elif clock.event == "tick":
+            self.presenter.cue(TICK_CUE)
+
+    def _undo_offer(self, offer: UndoOffer) -> None:
+        """The bot waits for "undo" after this seat's move: said in the local table's words."""
+        if offer.colour != self.me or offer.moves != self.session.moves:
+            return
+        self.presenter.say(self.narrator.undo_offer(not self._offered_undo, offer.seconds), remember=False)
+        self._offered_undo = True
+        self._ready_due = offer.moves  # the pause runs once the offer has been heard
+
+    def _say_ready(self) -> None:
+        """Tell the server the player has heard it all, once the speech (and the step sounds) are over."""
+        due = self._ready_due
+        if due is None or self.presenter.is_speaking():
+            return
+        self._ready_due = None
+        if due == self.session.moves:
+            self.session.send_ready(due)
+
+    def _undo_seconds(self) -> float:
+        """The pause asked for after the player's move: none where nobody could say undo meanwhile (a script)."""
+        return self.settings.undo_seconds if self.inputs.live else 0.0
 
     def _prompt_if_mine(self) -> None:
         state = self.view
@@ -240,7 +280,7 @@ class RemoteTable:
                 presenter.say(tell("not_your_turn"), remember=False)
             elif self.in_flight:
                 presenter.say(tell("in_flight"), remember=False)
-            elif self.session.send_move(result.phrase):
+            elif self.session.send_move(result.phrase, self._undo_seconds()):
                 self.in_flight = True
             else:
                 presenter.say(tell("line.down"), remember=False)

@@ -25,7 +25,7 @@ MAX_NAME_CHARS: Final = 32
 #: What the client puts in the hands it cannot see: only their sizes are real.
 HIDDEN_CARD: Final = "2"
 
-CLIENT_TYPES: Final = ("create", "join", "rejoin", "watch", "move", "undo", "leave")
+CLIENT_TYPES: Final = ("create", "join", "rejoin", "watch", "move", "undo", "ready", "leave")
 
 
 class ProtocolError(ValueError):
@@ -78,6 +78,16 @@ def int_field(message: dict[str, Any], key: str, required: bool = True) -> int |
     return value
 
 
+def seconds_field(message: dict[str, Any], key: str) -> float | None:
+    """An optional number of seconds, from 0 (absent: None)."""
+    value = message.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value <= 3600:
+        raise ProtocolError("bad_message", f"'{key}' must be a number of seconds from 0 to 3600")
+    return float(value)
+
+
 # --------------------------------------------------------------------------
 # Views: what one seat (or a spectator) may know
 
@@ -97,6 +107,7 @@ def view_of(state: GameState, moves: int, you: str | None, seats: dict[str, dict
         "moves": moves,
         "mode": state.rules.mode,
         "rules": state.rules.rule_set,
+        "turn_seconds": state.rules.timer_seconds,
         "teams": state.rules.teams,
         "players": [
             {"colour": seat.colour, "name": seat.name, "kind": seat.kind, "cards": len(state.hands[seat.colour]),
@@ -176,7 +187,8 @@ def state_from_view(view: dict[str, Any]) -> GameState:
     players = view["players"]
     colours = tuple(str(p["colour"]) for p in players)
     try:
-        rules = Rules(mode=str(view["mode"]), teams=bool(view["teams"]), seats=colours, rule_set=str(view.get("rules", VOICEJACK)))
+        rules = Rules(mode=str(view["mode"]), teams=bool(view["teams"]), seats=colours,
+                      rule_set=str(view.get("rules", VOICEJACK)), turn_seconds=view.get("turn_seconds"))
     except ValueError as error:
         raise ProtocolError("bad_message", f"the table's rules: {error}") from None
     you = view.get("you")

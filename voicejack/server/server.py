@@ -20,7 +20,16 @@ from voicejack.engine import make_rules, new_game
 from voicejack.engine.rulesets import RULE_SET_NAMES, VOICEJACK
 from voicejack.engine.state import Seat as EngineSeat
 from voicejack.server.codes import new_code, normalise_code
-from voicejack.server.protocol import MAX_MESSAGE_BYTES, MAX_NAME_CHARS, ProtocolError, decode, encode, int_field, text_field
+from voicejack.server.protocol import (
+    MAX_MESSAGE_BYTES,
+    MAX_NAME_CHARS,
+    ProtocolError,
+    decode,
+    encode,
+    int_field,
+    seconds_field,
+    text_field,
+)
 from voicejack.server.storage import CodeTaken, SeatRow, Storage, TableElsewhere, open_storage
 from voicejack.server.table import OPEN, ROBOT, Refused, ServerTable, TableTiming, describe_rules, restore_state, table_text
 
@@ -224,8 +233,10 @@ class TableServer:
                 or rule_set not in RULE_SET_NAMES):
             raise ProtocolError("bad_message", "'players' is 2 or 4, 'teams' true or false, 'mode' regular or complex, "
                                 f"'rules' one of {', '.join(RULE_SET_NAMES)}")
+        turn_seconds = int_field(message, "turn_seconds", required=False)
         try:
-            rules = make_rules(players, teams=teams and players == 4, mode=mode, rule_set=rule_set)
+            rules = make_rules(players, teams=teams and players == 4, mode=mode, rule_set=rule_set,
+                               turn_seconds=turn_seconds)
         except ValueError as error:  # a table the rule set does not allow (Karooty: 4 players in teams, KA1)
             raise ProtocolError("bad_message", str(error)) from None
         kinds = message.get("seats") or ["human"] + ["bot"] * (players - 1)
@@ -321,7 +332,10 @@ class TableServer:
                 raise ProtocolError("not_at_table", "create, join, rejoin or watch a table first")
             elif kind == "move":
                 await client.table.player_move(client, text_field(message, "phrase", 120) or "",
-                                               int_field(message, "seen", required=False))
+                                               int_field(message, "seen", required=False),
+                                               seconds_field(message, "undo_seconds"))
+            elif kind == "ready":
+                client.table.ready(client, int_field(message, "moves") or 0)
             elif kind == "undo":
                 await client.table.undo(client)
             elif kind == "leave":

@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from voicejack.bots import make_bot
-from voicejack.engine import GameState, Move, MoveKind, PhraseError, apply_move, find_move, legal_moves
+from voicejack.engine import GameState, Move, MoveKind, PhraseError, find_move, legal_moves
 from voicejack.server.protocol import encode_for_each, event_to_json, view_of
 from voicejack.server.storage import SeatRow, Storage, TableLost, TableRow
-from voicejack.server.undo import REFUSED, LastMove, Mover, why_not
+from voicejack.server.turn_clock import TIME_OUT_MOVE, TurnClock, play
+from voicejack.server.undo import REFUSED, LastMove, Mover, UndoPause, why_not
 from voicejack.tablefile import table_from_dict, table_to_dict
 
 log = logging.getLogger("voicejack.server")
@@ -67,6 +68,8 @@ class TableTiming:
     grace: float = 60.0      # how long a dropped seat waits for its player before a bot takes it
     bot_delay: float = 1.5   # a bot's pause before it plays, so people can follow
     turn_timeout: float = 300.0  # a connected player silent this long has a bot play that one turn (0: never)
+    ready_within: float = 20.0   # the longest wait for a client's "ready" before a turn clock or undo pause starts
+    undo_limit: float = 10.0     # the longest pause for "undo" a client may ask for after its player's move
 
 
 #: A full table file is stored every this many moves (and at the end); the moves between are replayed on
@@ -78,7 +81,7 @@ def restore_state(row: TableRow) -> GameState:
     """The table after its last stored move: its last stored table file, then every move stored since."""
     state = table_from_dict(json.loads(row.state))
     for phrase in row.later:
-        apply_move(state, find_move(state, phrase))
+        play(state, TIME_OUT_MOVE if phrase == TIME_OUT_MOVE.phrase else find_move(state, phrase))
     return state
 
 
@@ -114,6 +117,9 @@ class ServerTable:
         self.idle_since = time.time()
         self.last_move: LastMove | None = None  # what "undo" would take back (not kept across a restart)
         self.taken_back = False
+        self.undo_pause: UndoPause | None = None  # the mover's moment to say "undo" before the bot plays
+        self.clock: TurnClock | None = None  # ON11: the clock of the person's turn now to be played
+        self._resume_clock: tuple[str, int, float] | None = None  # a move taken back gives back its time
 
     # ------------------------------------------------------------------ what people see
 
@@ -168,7 +174,7 @@ class ServerTable:
             peer.send({"type": "joined", "code": self.code, "colour": seat.colour, "token": token})
             self._send_state(peer)
             self._seat_news(seat, "joined")
-            self._schedule()
+            self._schedule_telling(peer)
             return seat.colour
 
     async def seat_returning_player(self, peer: Peer, colour: str, token: str) -> None:
@@ -193,7 +199,7 @@ class ServerTable:
             peer.send({"type": "joined", "code": self.code, "colour": colour, "token": token, "back": True})
             self._send_state(peer)
             self._seat_news(seat, "back", next_turn=seat.returning)
-            self._schedule()
+            self._schedule_telling(peer)
 
     def watch(self, peer: Peer) -> None:
         self.spectators.add(peer)
@@ -270,7 +276,8 @@ class ServerTable:
 
     # ------------------------------------------------------------------ moves
 
-    async def player_move(self, peer: Peer, phrase: str, seen: int | None) -> None:
+    async def player_move(self, peer: Peer, phrase: str, seen: int | None, undo_seconds: float | None = None) -> None:
+        """Play ``phrase`` for the peer's seat; ``undo_seconds``: the pause its client asks for, to take it back."""
         async with self.lock:
             colour = peer.colour
             if colour is None:
@@ -290,12 +297,15 @@ class ServerTable:
                 move = find_move(state, phrase)
             except PhraseError as error:
                 raise Refused("illegal", str(error)) from None
-            await self._apply(colour, move, Mover.PLAYER)
+            clock = self.clock
+            left = clock.left if clock is not None and clock.number == self.moves else None
+            await self._apply(colour, move, Mover.PLAYER, left, undo_seconds)
 
-    async def _apply(self, colour: str, move: Move, mover: Mover = Mover.BOT) -> None:
+    async def _apply(self, colour: str, move: Move, mover: Mover = Mover.BOT, clock_left: float | None = None,
+                     undo_seconds: float | None = None) -> None:
         before = self.state.copy(share_rng=True)  # cheap: the generator is put back by its state alone
         rng_before = self.state.rng.getstate()
-        events = apply_move(self.state, move)
+        events = play(self.state, move)
         winner = "+".join(self.state.winner) if self.state.winner else None
         number = self.moves + 1
         snapshot = winner is not None or number % SNAPSHOT_EVERY == 0
@@ -318,14 +328,16 @@ class ServerTable:
         before.rng.setstate(rng_before)  # the table before the move, whole, for "undo"
         previous = self.last_move
         after = previous.colour if previous is not None and previous.mover is Mover.PLAYER else None
-        self.last_move = LastMove(colour, move.phrase, self.moves, mover, before, tuple(events), after)
+        self.last_move = LastMove(colour, move.phrase, self.moves, mover, before, tuple(events), after, clock_left)
         self.taken_back = False
+        self.undo_pause = None
         payload = [event_to_json(event) for event in events]
         peers = self.peers()
         texts = encode_for_each({"type": "moved", "colour": colour, "phrase": move.phrase, "events": payload},
                                 self.view(None), self.state, [peer.colour for peer in peers])
         for peer in peers:
             peer.send_text(texts[peer.colour])
+        self._offer_undo(colour, mover, undo_seconds)
         for seat in self.seats.values():
             if seat.returning and seat.colour == colour:  # the bot has played the turn it had begun
                 seat.returning = False
@@ -359,7 +371,9 @@ class ServerTable:
                 self.bot_task.cancel()  # it was waiting to play after the move now taken back
             self.bot_task = None
             self.state, self.moves = restored, last.number - 1
-            self.last_move, self.taken_back = None, True
+            self.last_move, self.taken_back, self.undo_pause = None, True, None
+            if last.clock_left is not None:
+                self._resume_clock = (colour, self.moves, last.clock_left)
             self.idle_since = time.time()
             peers = self.peers()
             texts = encode_for_each({"type": "undone", "colour": colour, "phrase": last.phrase},
@@ -368,12 +382,51 @@ class ServerTable:
                 receiver.send_text(texts[receiver.colour])
             self._schedule()
 
+    def _offer_undo(self, colour: str, mover: Mover, seconds: float | None) -> None:
+        """After the player's own move that could be taken back, with a bot next: the pause their client asked
+        for, offered to that seat alone (server/undo.py)."""
+        seconds = min(seconds or 0.0, self.timing.undo_limit)
+        if seconds <= 0 or mover is not Mover.PLAYER or self.state.winner is not None:
+            return
+        if self.seats[self.state.turn].control not in (BOT, ROBOT):
+            return  # a person is next: undo stays open until they act, with no pause (as at a local table)
+        if why_not(self.last_move, colour, False, lambda who: self.state.seat(who).name) is not None:
+            return
+        self.undo_pause = UndoPause(colour, self.moves, seconds)
+        for peer in self.seats[colour].peers:
+            peer.send(self.undo_pause.offer())
+
+    def ready(self, peer: Peer, moves: int) -> None:
+        """The peer's client has told its player everything up to move ``moves``: a turn clock or an undo pause
+        that waited for it starts now. A ready for anything else changes nothing."""
+        colour = peer.colour
+        if colour is None:
+            return
+        clock, pause = self.clock, self.undo_pause
+        if clock is not None and clock.colour == colour and clock.number == moves:
+            clock.start()
+        if pause is not None and pause.colour == colour and pause.number == moves:
+            pause.ready.set()
+
+    def _schedule_telling(self, peer: Peer) -> None:
+        """``_schedule`` for a peer that has just taken its seat: a clock already running for it is told to it."""
+        had = self.clock
+        self._schedule()
+        if self.clock is not None and self.clock is had and self.clock.colour == peer.colour:
+            peer.send(self.clock.status(self.timing.ready_within))
+
     def _schedule(self) -> None:
         """Start the bot (or the automatic whole-hand burn, R30) when the seat to act does not wait for a person;
-        when it does, start the clock after which a bot plays that one turn for them."""
+        when it does, start that turn's clock: ON11's under the online rules with a timer, else the one after
+        which a bot plays that one turn for them."""
         if self.turn_timer is not None:
             self.turn_timer.cancel()
             self.turn_timer = None
+        clock = self.clock
+        if clock is not None and (clock.number != self.moves or clock.colour != self.state.turn or self.closed
+                                  or self.seats[clock.colour].control != PLAYER):
+            clock.cancel()
+            self.clock = None
         if self.closed or self.state.winner is not None or (self.bot_task is not None and not self.bot_task.done()):
             return
         if any(seat.control == OPEN for seat in self.seats.values()):
@@ -382,11 +435,43 @@ class ServerTable:
         moves = legal_moves(self.state)
         automatic = len(moves) == 1 and moves[0].kind is MoveKind.BURN_HAND
         if seat.control in (BOT, ROBOT) or automatic:
+            if self.clock is not None:
+                self.clock.cancel()
+                self.clock = None
             self.bot_task = asyncio.create_task(self._bot_turn(), name=f"bot {self.code}")
+        elif self.state.rules.timer_seconds > 0:
+            if self.clock is None:
+                self._set_clock(seat)
         elif self.timing.turn_timeout > 0:
             number = self.moves
             self.turn_timer = asyncio.get_running_loop().call_later(
                 self.timing.turn_timeout, lambda: self._too_slow(number))
+
+    def _set_clock(self, seat: Seat) -> None:
+        seconds = self.state.rules.timer_seconds
+        resumed, self._resume_clock = self._resume_clock, None
+        if resumed is not None and resumed[:2] == (seat.colour, self.moves):
+            seconds = max(1, round(resumed[2]))  # the time that was left when the move taken back was made
+
+        def tell(message: dict[str, Any]) -> None:
+            for peer in seat.peers:
+                peer.send(message)
+
+        self.clock = TurnClock(seat.colour, self.moves, seconds, self.timing.ready_within, tell,
+                               lambda clock: _spawn(self._time_out(clock)))
+
+    async def _time_out(self, clock: TurnClock) -> None:
+        """ON11: the seat's time ran out: the engine burns a card of its hand at random, stored and told like a move."""
+        async with self.lock:
+            if self.clock is not clock or self.closed or self.moves != clock.number or self.state.winner is not None:
+                return
+            self.clock = None
+            if self.state.turn != clock.colour or not self.state.hands[clock.colour]:
+                return
+            try:
+                await self._apply(clock.colour, TIME_OUT_MOVE, Mover.TIMER)
+            except Refused:
+                return
 
     def _too_slow(self, number: int) -> None:
         self.turn_timer = None
@@ -397,7 +482,10 @@ class ServerTable:
 
     async def _bot_turn(self, for_player: int | None = None) -> None:
         """A bot's move for the seat to act; ``for_player`` is the move number a silent player let pass."""
-        if for_player is None:
+        pause = self.undo_pause
+        if for_player is None and pause is not None and pause.number == self.moves:
+            await pause.wait(self.timing.ready_within)  # the mover's moment to take their move back
+        elif for_player is None:
             await asyncio.sleep(self.timing.bot_delay)
         async with self.lock:
             if self.closed or self.state.winner is not None:
@@ -436,6 +524,8 @@ class ServerTable:
         self.closed = True
         if self.turn_timer is not None:
             self.turn_timer.cancel()
+        if self.clock is not None:
+            self.clock.cancel()
         for seat in self.seats.values():
             if seat.drop_timer is not None:
                 seat.drop_timer.cancel()
