@@ -71,6 +71,26 @@ def test_the_wake_word_then_only_the_start_of_a_sentence_is_the_wake_word_alone(
     assert events == [GateEvent.WOKE]
 
 
+def test_words_far_quieter_than_the_wake_word_after_it_are_the_room() -> None:
+    """Said alone among other talkers, "jackaroo" came out as "jackaroo no", the "no" 10-17 dB below the
+    wake word: that is the wake word alone, and "no" is never answered."""
+    wake_gate, events = gate(ListenMode.WAKE)
+    listened = wake_gate.listened_grammar(Grammar((*GRAMMAR.phrases, "no")))
+    assert wake_gate.admit(Heard("jackaroo no", (0.99, 0.99), word_levels=(0.0, -12.0)), listened) is None
+    assert events == [GateEvent.WOKE]
+    said = wake_gate.admit(Heard("jackaroo no", (0.99, 0.99), word_levels=(0.0, -4.0)), listened)
+    assert said is not None and said.text == "no"  # "jackaroo, no" in one breath: the player's own "no"
+
+
+def test_the_wake_word_alone_as_a_near_tie_is_the_wake_word_alone() -> None:
+    """The judging found the wake word alone fitting about as well as "jackaroo no" (it is among the
+    alternatives): the seconds for the command open, and nothing is answered."""
+    wake_gate, events = gate(ListenMode.WAKE)
+    listened = wake_gate.listened_grammar(Grammar((*GRAMMAR.phrases, "no")))
+    assert wake_gate.admit(Heard("jackaroo no", (0.99, 0.99), ("jackaroo",)), listened) is None
+    assert events == [GateEvent.WOKE]
+
+
 def test_the_wake_word_is_taken_off_and_the_command_goes_through() -> None:
     wake_gate, events = gate(ListenMode.WAKE)
     heard = Heard("jackaroo read the board", (0.8, 0.9, 0.9, 0.9), ("jackaroo play seven red one five",))

@@ -109,6 +109,14 @@ def test_whisper_agreeing_makes_an_unsure_hearing_sure() -> None:
     assert heard.text == "play ten red one" and min(heard.word_confidences) > 0.6
 
 
+def test_whisper_agreeing_keeps_the_word_levels_pocketsphinx_measured() -> None:
+    """The listening gate weighs the words after the wake word by their levels: Whisper's check must not
+    drop them when it settles on pocketsphinx's own sentence."""
+    scored = Scored(" Jackaroo. No.", (("jackaroo no", -5.0), ("jackaroo", -9.0)), 0.0)
+    heard = combine(Heard("jackaroo no", (0.4, 0.4), word_levels=(0.0, -12.0)), scored)
+    assert heard.text == "jackaroo no" and heard.word_levels == (0.0, -12.0)
+
+
 def test_whisper_agreeing_does_not_rescue_a_command_pocketsphinx_found_nothing_like() -> None:
     """Chatter ("what a lovely day") forced onto "what can i say" scored 0; Whisper, scoring only the
     grammar's sentences, ranked that command first, and it was obeyed."""

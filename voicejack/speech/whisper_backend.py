@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -263,6 +263,8 @@ def combine(first: Heard, scored: Scored, margin: float = ACCEPT_MARGIN, distanc
             veto: float = VETO_MARGIN, sure_floor: float = SURE_FLOOR, fit_floor: float | None = FIT_FLOOR) -> Heard:
     """pocketsphinx's hearing checked by Whisper's scoring (see SphinxWhisperRecogniser)."""
     heard = _combined(first, scored, margin, distance, veto, sure_floor)
+    if heard.text and heard.text == first.text:
+        heard = replace(heard, word_levels=first.word_levels)  # the words pocketsphinx measured
     if fit_floor is None or not heard.text:
         return heard
     fit = dict(scored.fit).get(heard.text)
