@@ -62,6 +62,14 @@ def test_wake_mode_listens_for_every_sentence_with_and_without_the_wake_word() -
     assert wake_gate.game_grammar(listened) is GRAMMAR  # results carry the game's grammar, for the staleness check
 
 
+def test_in_wake_mode_the_commands_stay_commands_with_the_wake_word_in_front() -> None:
+    """A recogniser checks the game's commands harder (Grammar.obeyed); heard after the wake word they are
+    still commands."""
+    wake_gate, _ = gate(ListenMode.WAKE)
+    listened = wake_gate.listened_grammar(Grammar(GRAMMAR.phrases, frozenset({"read the board"})))
+    assert listened.obeyed == {"read the board", "jackaroo read the board"}
+
+
 def test_the_wake_word_then_only_the_start_of_a_sentence_is_the_wake_word_alone() -> None:
     """Among other talkers, "jackaroo" and what followed came out as "jackaroo read": the player said the wake
     word, so the seconds for the command open; the half-sentence is never acted on."""

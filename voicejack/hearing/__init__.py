@@ -27,9 +27,14 @@ class Heard:
 
 @dataclass(frozen=True, slots=True)
 class Grammar:
-    """Every sentence that may be heard in the current state, in lowercase words."""
+    """Every sentence that may be heard in the current state, in lowercase words.
+
+    ``obeyed``: the sentences among them the game carries out as soon as they are heard (commands; a move
+    heard unsure is confirmed first). Table chatter forced onto the grammar ends on one of these, so a
+    recogniser may check them harder."""
 
     phrases: tuple[str, ...]
+    obeyed: frozenset[str] = frozenset()
 
     def words(self) -> set[str]:
         return {word for phrase in self.phrases for word in phrase.split()}

@@ -197,7 +197,8 @@ class ListeningGate:
         wake = " ".join(self.wake_words)
         starts = dict.fromkeys(p.split()[0] for p in grammar.phrases if p.split())
         listened = Grammar((*grammar.phrases, *(f"{wake} {p}" for p in grammar.phrases), wake,
-                            *(f"{wake} {word}" for word in starts if word not in grammar.phrases)))
+                            *(f"{wake} {word}" for word in starts if word not in grammar.phrases)),
+                           grammar.obeyed | {f"{wake} {p}" for p in grammar.obeyed})
         with self._lock:
             self._listened[listened] = grammar
             while len(self._listened) > 8:
