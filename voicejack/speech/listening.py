@@ -67,8 +67,9 @@ LOOSEST: Final = 0.0
 
 #: Words after the wake word whose loudest is this many dB below the wake word are taken for the room, not the
 #: player: said alone in babble or music, the wake word came out as "jackaroo no" (or "two", "help") with the
-#: last word 10-17 dB below it; said in one breath with the command, the command's loudest word was at most
-#: 10 dB below it, and all but two of 230 within 7 dB (benchmarks/listening.py, tuning part, every room).
+#: last word 10-27 dB below it; said in one breath with the command, the command's loudest word was at most
+#: 9.8 dB below it, and all but one of 211 within 7 dB (benchmarks/listening.py's wake corpus, tuning part,
+#: 60 positions, every room).
 REST_BELOW_WAKE_DB: Final = 9.0
 
 #: How the wake word may be spelled for a recogniser whose vocabulary lacks it (a vosk model's fixed

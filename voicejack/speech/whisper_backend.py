@@ -205,11 +205,11 @@ FIT_FLOOR: float | None = -4.6
 # A command (a sentence of ``Grammar.obeyed``) is carried out the moment it is heard, with no confirmation to
 # catch a mistake, and table chatter forced onto the grammar mostly lands on one: every command pocketsphinx
 # hears goes through the check, however sure it was and however quiet the room, and what the check settles
-# on, if a command, must fit at least this well. On the tuning part (160 positions, 400 chatter lines per
-# room and 1,000 more on the tuning voices) that took chatter obeyed as a command from 6 to 2 of 400 (the
-# extra lines 65 -> 19 of 1,000) for 4 of 415 commands and 3 of 400 answers said right, and turned three
-# moves misheard as a command ("where is yellow three") from wrong to right or rejected; -4.0 kept 2 more
-# commands and let 9 more chatter lines through, -3.6 lost 5 more commands and caught no more chatter.
+# on, if a command, must fit at least this well. On the tuning part (160 positions, 400 chatter lines in
+# all, and 1,000 more on the tuning voices) that took chatter obeyed as a command from 6 to 2 of 400 (the
+# extra lines 65 -> 19 of 1,000) for 4 of 415 commands and 3 of 400 answers said right, and turned four of
+# 800 moves misheard as a command ("where is yellow three") from wrong to right or rejected; -4.0 kept 2
+# more commands and let 9 more chatter lines through, -3.6 lost 5 more commands and caught no more chatter.
 COMMAND_FIT_FLOOR: float | None = -3.8
 
 
