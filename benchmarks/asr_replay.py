@@ -33,7 +33,7 @@ from voicejack.hearing import Heard  # noqa: E402
 from voicejack.language.resolution import LanguageSettings  # noqa: E402
 from voicejack.speech.judging import Evidence, JudgeSettings, judge  # noqa: E402
 from voicejack.speech.sphinx import SphinxRecogniser  # noqa: E402
-from voicejack.speech.whisper_backend import FIT_FLOOR  # noqa: E402
+from voicejack.speech.whisper_backend import COMMAND_FIT_FLOOR, FIT_FLOOR  # noqa: E402
 
 
 def _heard(data: list[Any]) -> Heard:
@@ -102,7 +102,7 @@ def _tokens(sentence: str) -> int:
 
 
 def replayed(row: dict[str, Any], settings: JudgeSettings | None,
-             whisper: dict[str, float] | None) -> tuple[Heard, float]:
+             whisper: dict[str, float] | None, obeyed: frozenset[str] = frozenset()) -> tuple[Heard, float]:
     """What the recogniser would have returned with these settings, and an estimate of its latency (ms).
 
     The recorded latency includes Whisper's scoring of every utterance (recorded apart as well): it is
@@ -123,7 +123,10 @@ def replayed(row: dict[str, Any], settings: JudgeSettings | None,
         if alone:
             heard = Heard("")  # Whisper on its own: only its clear choice among the sentences nearest its decoding
         always = bool(whisper.get("always", 0.0))
-        if alone or always or needs_second_pass(heard, row["over_floor_db"], whisper["loud_room_db"]):
+        command_floor = whisper.get("command_fit_floor")
+        if command_floor is None or math.isnan(command_floor):
+            obeyed, command_floor = frozenset(), None  # commands checked as everything else (before issue 12's third round)
+        if alone or always or needs_second_pass(heard, row["over_floor_db"], whisper["loud_room_db"], obeyed):
             w = row["whisper"]
             latency += w["ms"]
             bonus = whisper.get("length_bonus", 0.0)
@@ -137,7 +140,7 @@ def replayed(row: dict[str, Any], settings: JudgeSettings | None,
             floor = whisper.get("fit_floor")
             heard = combine(heard, Scored(w["free"], ranked, distance, tuple(w["near_free"]), fit),
                             whisper["margin"], whisper["distance"], whisper["veto"], whisper.get("sure_floor", 0.0),
-                            None if floor is None or math.isnan(floor) else floor)
+                            None if floor is None or math.isnan(floor) else floor, obeyed, command_floor)
     return heard, latency
 
 
@@ -163,6 +166,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--whisper-sure-floor", type=float, default=0.03)
     parser.add_argument("--whisper-fit-floor", type=float, default=FIT_FLOOR,
                         help="least mean log-probability per token of the sentence settled on (nan: none)")
+    parser.add_argument("--whisper-command-fit-floor", type=float, default=COMMAND_FIT_FLOOR,
+                        help="every command heard is checked and must fit this well (nan: commands as the rest)")
     parser.add_argument("--whisper-always", action="store_true", help="the second pass on every utterance")
     parser.add_argument("--whisper-alone", action="store_true",
                         help="Whisper without pocketsphinx: its own clear choice, else nothing heard")
@@ -187,7 +192,8 @@ def main(argv: list[str] | None = None) -> int:
         whisper = {"margin": args.whisper_margin, "distance": args.whisper_distance, "veto": args.whisper_veto,
                    "loud_room_db": args.loud_room_db, "with_sphinx": 0.0 if args.whisper_free_only else 1.0,
                    "length_bonus": args.whisper_length_bonus, "sure_floor": args.whisper_sure_floor,
-                   "fit_floor": args.whisper_fit_floor, "always": 1.0 if args.whisper_always else 0.0, "alone": 1.0 if args.whisper_alone else 0.0}
+                   "fit_floor": args.whisper_fit_floor, "command_fit_floor": args.whisper_command_fit_floor,
+                   "always": 1.0 if args.whisper_always else 0.0, "alone": 1.0 if args.whisper_alone else 0.0}
     language = LanguageSettings(refuse_doubted_commands=not args.obey_doubted_commands)
     by_key = {(row["part"], row["room"], row["index"]): row for row in rows}
     asr.print_header()
@@ -199,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
                 row = by_key.get((part, room, index))
                 if row is None:
                     continue
-                heard, latency = replayed(row, settings, whisper)
+                heard, latency = replayed(row, settings, whisper, item.grammar.obeyed)
                 tallies[item.kind].add(asr.judge_outcome(item, heard, language), latency)
             if any(t.total for t in tallies.values()):
                 chatter_rows.append(asr.print_rows(part, room, tallies))

@@ -62,12 +62,40 @@ def test_wake_mode_listens_for_every_sentence_with_and_without_the_wake_word() -
     assert wake_gate.game_grammar(listened) is GRAMMAR  # results carry the game's grammar, for the staleness check
 
 
+def test_in_wake_mode_the_commands_stay_commands_with_the_wake_word_in_front() -> None:
+    """A recogniser checks the game's commands harder (Grammar.obeyed); heard after the wake word they are
+    still commands."""
+    wake_gate, _ = gate(ListenMode.WAKE)
+    listened = wake_gate.listened_grammar(Grammar(GRAMMAR.phrases, frozenset({"read the board"})))
+    assert listened.obeyed == {"read the board", "jackaroo read the board"}
+
+
 def test_the_wake_word_then_only_the_start_of_a_sentence_is_the_wake_word_alone() -> None:
     """Among other talkers, "jackaroo" and what followed came out as "jackaroo read": the player said the wake
     word, so the seconds for the command open; the half-sentence is never acted on."""
     wake_gate, events = gate(ListenMode.WAKE)
     listened = wake_gate.listened_grammar(GRAMMAR)
     assert wake_gate.admit(Heard("jackaroo read", (0.9, 0.4)), listened) is None
+    assert events == [GateEvent.WOKE]
+
+
+def test_words_far_quieter_than_the_wake_word_after_it_are_the_room() -> None:
+    """Said alone among other talkers, "jackaroo" came out as "jackaroo no", the "no" 10-17 dB below the
+    wake word: that is the wake word alone, and "no" is never answered."""
+    wake_gate, events = gate(ListenMode.WAKE)
+    listened = wake_gate.listened_grammar(Grammar((*GRAMMAR.phrases, "no")))
+    assert wake_gate.admit(Heard("jackaroo no", (0.99, 0.99), word_levels=(0.0, -12.0)), listened) is None
+    assert events == [GateEvent.WOKE]
+    said = wake_gate.admit(Heard("jackaroo no", (0.99, 0.99), word_levels=(0.0, -4.0)), listened)
+    assert said is not None and said.text == "no"  # "jackaroo, no" in one breath: the player's own "no"
+
+
+def test_the_wake_word_alone_as_a_near_tie_is_the_wake_word_alone() -> None:
+    """The judging found the wake word alone fitting about as well as "jackaroo no" (it is among the
+    alternatives): the seconds for the command open, and nothing is answered."""
+    wake_gate, events = gate(ListenMode.WAKE)
+    listened = wake_gate.listened_grammar(Grammar((*GRAMMAR.phrases, "no")))
+    assert wake_gate.admit(Heard("jackaroo no", (0.99, 0.99), ("jackaroo",)), listened) is None
     assert events == [GateEvent.WOKE]
 
 

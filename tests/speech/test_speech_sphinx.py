@@ -18,12 +18,12 @@ from speech_helpers import (
 
 from voicejack.engine import Move, legal_moves
 from voicejack.language import Command, Confirm, Grammar, Heard, resolve
-from voicejack.speech import recognise_file
+from voicejack.speech import recognise_file, recognise_samples
 from voicejack.speech.audio import BLOCK_SAMPLES, write_wav
 from voicejack.speech.corpus import make_clip
 from voicejack.speech.microphone import BlockQueue, Listener
 from voicejack.speech.recogniser import GrammarError, Recogniser
-from voicejack.speech.sphinx import SphinxRecogniser
+from voicejack.speech.sphinx import SphinxRecogniser, word_levels
 
 
 @pytest.fixture(scope="module")
@@ -98,6 +98,22 @@ def test_chatter_outside_the_grammar_is_never_played_as_a_move(recogniser: Sphin
         assert heard is not None
         # Either nothing, or a reading so weak the command language must not act on it without asking.
         assert heard.text == "" or min(heard.word_confidences) < 0.6
+
+
+def test_each_word_comes_with_its_level_against_the_loudest_word() -> None:
+    """A word's level is the loud part of its span (the 90th percentile of its 10 ms frames), so the quiet
+    edges a span takes in do not pull it down; the loudest word is at 0 dB."""
+    rng = np.random.default_rng(2)
+    loud, quiet = rng.standard_normal(3200) * 3000, rng.standard_normal(3200) * 300
+    audio = np.concatenate([loud, np.zeros(800), quiet]).astype(np.int16)
+    assert word_levels(audio, [(0, 24), (20, 44)]) == pytest.approx((0.0, -20.0), abs=0.5)
+
+
+def test_a_clear_command_is_heard_with_every_word_at_about_the_same_level(recogniser: SphinxRecogniser) -> None:
+    grammar = Grammar(("read the board", "my cards", "what can i say"))
+    heard = recognise_samples(clip("what can i say", "en-us", seed=3), grammar, recogniser)
+    assert heard.text == "what can i say" and len(heard.word_levels) == 4
+    assert max(heard.word_levels) == 0.0 and min(heard.word_levels) > -9.0
 
 
 def test_two_utterances_in_one_stream_give_two_results(recogniser: SphinxRecogniser) -> None:

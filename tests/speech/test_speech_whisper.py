@@ -23,6 +23,7 @@ from voicejack.speech.whisper_backend import (
     combine,
     edit_cost,
     find_whisper_model,
+    needs_second_pass,
     normalise,
 )
 
@@ -109,6 +110,14 @@ def test_whisper_agreeing_makes_an_unsure_hearing_sure() -> None:
     assert heard.text == "play ten red one" and min(heard.word_confidences) > 0.6
 
 
+def test_whisper_agreeing_keeps_the_word_levels_pocketsphinx_measured() -> None:
+    """The listening gate weighs the words after the wake word by their levels: Whisper's check must not
+    drop them when it settles on pocketsphinx's own sentence."""
+    scored = Scored(" Jackaroo. No.", (("jackaroo no", -5.0), ("jackaroo", -9.0)), 0.0)
+    heard = combine(Heard("jackaroo no", (0.4, 0.4), word_levels=(0.0, -12.0)), scored)
+    assert heard.text == "jackaroo no" and heard.word_levels == (0.0, -12.0)
+
+
 def test_whisper_agreeing_does_not_rescue_a_command_pocketsphinx_found_nothing_like() -> None:
     """Chatter ("what a lovely day") forced onto "what can i say" scored 0; Whisper, scoring only the
     grammar's sentences, ranked that command first, and it was obeyed."""
@@ -146,6 +155,53 @@ def test_a_command_said_plainly_is_still_obeyed_in_noise(said: str, command: str
     heard = recognise_samples(clip(said, "en", snr_db=20.0), grammar_of(state), SphinxWhisperRecogniser())
     result = resolve(state, state.turn, heard)
     assert isinstance(result, Command) and result.name == command, heard
+
+
+# Table talk that begins like a command, or sounds like one, said in a quiet room: pocketsphinx heard the
+# command sure of every word, so Whisper never looked, and the command was carried out.
+QUIET_CHATTER = [("cancel my appointment tomorrow", "en-us"), ("the board looks crowded", "en"),
+                 ("my phone is ringing", "en-us")]
+
+
+@pytest.mark.parametrize("text,voice", QUIET_CHATTER)
+def test_chatter_heard_as_a_sure_command_in_a_quiet_room_is_checked_and_not_obeyed(text: str, voice: str) -> None:
+    state = random_positions(1, seed=9)[0]
+    heard = recognise_samples(clip(text, voice, seed=3), grammar_of(state), SphinxWhisperRecogniser())
+    assert not isinstance(resolve(state, state.turn, heard), (Move, Command)), heard
+
+
+@pytest.mark.parametrize("said,command", [("read the board", "board"), ("my cards", "hand"), ("cancel", "cancel"),
+                                          ("help", "help"), ("whose turn is it", "turn")])
+def test_a_command_said_plainly_in_a_quiet_room_is_still_obeyed_once_checked(said: str, command: str) -> None:
+    state = random_positions(1, seed=9)[0]
+    heard = recognise_samples(clip(said, "en-us", seed=3), grammar_of(state), SphinxWhisperRecogniser())
+    result = resolve(state, state.turn, heard)
+    assert isinstance(result, Command) and result.name == command, heard
+
+
+def test_every_command_is_checked_however_sure_and_quiet_but_a_sure_move_is_not() -> None:
+    obeyed = frozenset({"read the board"})
+    assert needs_second_pass(Heard("read the board", (0.99, 0.99, 0.99)), 40.0, obeyed=obeyed)
+    assert not needs_second_pass(Heard("play seven red one five", (0.99,) * 5), 40.0, obeyed=obeyed)
+
+
+def test_a_command_must_fit_the_audio_better_than_a_move() -> None:
+    """The same fit (mean log-probability per token) that lets a move stand refuses a command."""
+    ranked = (("my cards", -4.0), ("play ten red one", -4.0))
+    fit = (("my cards", -3.9), ("play ten red one", -3.9))
+    obeyed = frozenset({"my cards"})
+    command = combine(Heard("my cards", (0.9, 0.9)), Scored(" My car.", ranked, 0.5, fit=fit), obeyed=obeyed)
+    move = combine(Heard("play ten red one", (0.9,) * 4), Scored(" Play ten red one.", ranked[::-1], 0.0, fit=fit),
+                   obeyed=obeyed)
+    assert command.text == "" and move.text == "play ten red one"
+
+
+def test_the_grammar_says_which_of_its_sentences_are_commands() -> None:
+    state = random_positions(1, seed=9)[0]
+    grammar = grammar_of(state)
+    move = sorted(m.phrase for m in legal_moves(state))[0]
+    assert {"read the board", "my cards", "yes", "no", "help"} <= grammar.obeyed <= set(grammar.phrases)
+    assert move not in grammar.obeyed
 
 
 def test_a_move_through_three_other_talkers_is_heard(recogniser: SphinxWhisperRecogniser) -> None:

@@ -12,19 +12,29 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Heard:
-    """One utterance as recognised: the best text, optional per-word confidences, other hypotheses best first."""
+    """One utterance as recognised: the best text, optional per-word confidences, other hypotheses best first.
+
+    ``word_levels``, when the recogniser measures them, are each word's loudness in dB relative to the
+    loudest word of the utterance (0 for that one): a word far quieter than the rest was more likely made
+    of the room (other talkers, music) than said by the player."""
 
     text: str
     word_confidences: tuple[float, ...] = ()
     alternatives: tuple[str, ...] = ()
     typed: bool = False  # typed input: digits allowed, no confidence
+    word_levels: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Grammar:
-    """Every sentence that may be heard in the current state, in lowercase words."""
+    """Every sentence that may be heard in the current state, in lowercase words.
+
+    ``obeyed``: the sentences among them the game carries out as soon as they are heard (commands; a move
+    heard unsure is confirmed first). Table chatter forced onto the grammar ends on one of these, so a
+    recogniser may check them harder."""
 
     phrases: tuple[str, ...]
+    obeyed: frozenset[str] = frozenset()
 
     def words(self) -> set[str]:
         return {word for phrase in self.phrases for word in phrase.split()}

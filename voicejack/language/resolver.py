@@ -159,7 +159,9 @@ class Language:
 
     def grammar(self) -> Grammar:
         if self._grammar is None:
-            self._grammar = Grammar(tuple(sorted({entry.form for entry in self.entries if entry.spoken})))
+            spoken = [entry for entry in self.entries if entry.spoken]
+            self._grammar = Grammar(tuple(sorted({entry.form for entry in spoken})),
+                                    frozenset(entry.form for entry in spoken if isinstance(entry.target, Command)))
         return self._grammar
 
 

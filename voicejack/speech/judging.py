@@ -19,7 +19,7 @@ The margin was chosen on the tuning part of benchmarks/asr.py only
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from voicejack.hearing import Heard
 
@@ -57,5 +57,5 @@ def judge(heard: Heard, evidence: Evidence | None, settings: JudgeSettings) -> H
     if not heard.text or evidence is None or not evidence.runner_up:
         return heard
     if evidence.margin < settings.tie_margin and evidence.runner_up not in heard.alternatives:
-        return Heard(heard.text, heard.word_confidences, (evidence.runner_up, *heard.alternatives))
+        return replace(heard, alternatives=(evidence.runner_up, *heard.alternatives))
     return heard

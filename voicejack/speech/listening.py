@@ -25,6 +25,11 @@ needs the wake word's own confidence to reach the sensitivity's threshold
 talk after the wake word was decoded as the start of a sentence cut short,
 which pocketsphinx never passes on, and the wake word was lost with it
 (benchmarks/listening.py: the wake word taken in babble 46% -> 71%).
+Said alone, with others talking on, the wake word also came out followed
+by a whole short sentence ("jackaroo no", "jackaroo help") made of the
+others' voices: that too is the wake word alone when the words after it
+are far quieter than the wake word (``Heard.word_levels``), or when the
+judging found the wake word alone fitting about as well.
 
 Time in the gate is audio heard (blocks fed while the game is not
 speaking), not the wall clock: the seconds the player has to start a
@@ -59,6 +64,13 @@ RESUME_CONFIDENCE: Final = 0.6
 #: tick, nothing done) in 0-2.6 % of 38 lines at 0 and 0.5, up to 5.3 % at 1.
 STRICTEST: Final = 0.3
 LOOSEST: Final = 0.0
+
+#: Words after the wake word whose loudest is this many dB below the wake word are taken for the room, not the
+#: player: said alone in babble or music, the wake word came out as "jackaroo no" (or "two", "help") with the
+#: last word 10-27 dB below it; said in one breath with the command, the command's loudest word was at most
+#: 9.8 dB below it, and all but one of 211 within 7 dB (benchmarks/listening.py's wake corpus, tuning part,
+#: 60 positions, every room).
+REST_BELOW_WAKE_DB: Final = 9.0
 
 #: How the wake word may be spelled for a recogniser whose vocabulary lacks it (a vosk model's fixed
 #: vocabulary): words that sound the same, tried in order; the first whose words it knows is used.
@@ -186,7 +198,8 @@ class ListeningGate:
         wake = " ".join(self.wake_words)
         starts = dict.fromkeys(p.split()[0] for p in grammar.phrases if p.split())
         listened = Grammar((*grammar.phrases, *(f"{wake} {p}" for p in grammar.phrases), wake,
-                            *(f"{wake} {word}" for word in starts if word not in grammar.phrases)))
+                            *(f"{wake} {word}" for word in starts if word not in grammar.phrases)),
+                           grammar.obeyed | {f"{wake} {p}" for p in grammar.obeyed})
         with self._lock:
             self._listened[listened] = grammar
             while len(self._listened) > 8:
@@ -247,7 +260,8 @@ class ListeningGate:
             events.append(GateEvent.CLOSED)
             return heard
         rest = self._after_wake_word(heard)
-        if rest is not None and rest.text and game is not None and rest.text not in game.phrases:
+        if rest is not None and rest.text and (game is not None and rest.text not in game.phrases
+                                               or self._only_the_room_after(heard)):
             rest = Heard("")  # "jackaroo the ...": the rest was lost in the noise, or is still to come
         if rest is not None and not rest.text:
             # The wake word alone: the command may follow within the window.
@@ -272,7 +286,19 @@ class ListeningGate:
         alternatives = [a[len(wake):] if a.startswith(wake) else a for a in heard.alternatives]
         rest = " ".join(words[size:])
         kept = tuple(a for a in dict.fromkeys(alternatives) if a != rest and a != wake.strip())
-        return Heard(rest, heard.word_confidences[size:], kept if rest else (), heard.typed)
+        return Heard(rest, heard.word_confidences[size:], kept if rest else (), heard.typed, heard.word_levels[size:])
+
+    def _only_the_room_after(self, heard: Heard) -> bool:
+        """Whether what was heard after the wake word was more likely the room than the player: the wake word
+        alone fits about as well (the judging's runner-up, or the first search lost it), or the words after
+        it are far quieter than the wake word was said."""
+        size = len(self.wake_words)
+        if " ".join(self.wake_words) in heard.alternatives:
+            return True
+        levels = heard.word_levels
+        if len(levels) != len(heard.text.split()) or len(levels) <= size:
+            return False
+        return max(levels[size:]) < max(levels[:size]) - REST_BELOW_WAKE_DB
 
     def _resumes(self, command: Heard) -> bool:
         if " ".join(command.text.split()) not in self.resume_phrases:

@@ -50,10 +50,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 
 import numpy as np
 
 from voicejack.hearing import Grammar, Heard
+from voicejack.speech.audio import SAMPLE_RATE
 from voicejack.speech.denoise import NoiseReducer
 from voicejack.speech.endpoint import FRAME, EndpointSettings
 from voicejack.speech.fsg import sentence_graph
@@ -132,6 +134,25 @@ def word_confidences(scores: list[float]) -> tuple[float, ...]:
         return ()
     utterance = _logistic((sum(scores) / len(scores) - UTTERANCE_MIDPOINT) * UTTERANCE_SLOPE)
     return tuple(round(min(_logistic((s - CONFIDENCE_MIDPOINT) * CONFIDENCE_SLOPE), utterance), 4) for s in scores)
+
+
+def word_levels(audio: np.ndarray, spans: list[tuple[int, int]]) -> tuple[float, ...]:
+    """Each word's level (dB) relative to the loudest word; ``spans`` are each word's first and last 10 ms frame.
+
+    A word's level is the 90th percentile of its frames' power: a word's span often takes in the quiet
+    before or after it, which a mean would count."""
+    frame = SAMPLE_RATE // 100
+    found: list[float] = []
+    for start, end in spans:
+        piece = np.asarray(audio[max(0, start) * frame:(end + 1) * frame], dtype=np.float64)
+        if len(piece) < frame:
+            return ()
+        powers = np.mean(piece[: len(piece) // frame * frame].reshape(-1, frame) ** 2, axis=1)
+        found.append(10.0 * math.log10(float(np.percentile(powers, 90)) + 1.0))
+    if not found:
+        return ()
+    loudest = max(found)
+    return tuple(round(level - loudest, 1) for level in found)
 
 
 def _plain_word(word: str) -> str:
@@ -340,7 +361,12 @@ class SphinxRecogniser(StreamingRecogniser):
         self._decoder.start_utt()
         self._decoder.process_raw(np.ascontiguousarray(audio, dtype="<i2").tobytes(), False, True)
         self._decoder.end_utt()
-        return self._result()
+        heard = self._result()
+        if not heard.text:
+            return heard
+        levels = word_levels(audio, [(s.start_frame, s.end_frame) for s in self._decoder.seg() or ()
+                                     if not _is_filler(s.word)])
+        return replace(heard, word_levels=levels) if len(levels) == len(heard.text.split()) else heard
 
     def _judged(self, audio: np.ndarray, heard: Heard) -> Heard:
         """``heard`` weighed against the runner-up sentence (judging.py), when that is on."""
