@@ -26,12 +26,16 @@ def test_the_search_options_parse() -> None:
     assert parse_expert_options("horizon=deal").horizon == DEAL_HORIZON
     assert parse_expert_options("horizon=0:policy=hard:trust=1.5") == ExpertOptions(horizon=0, policy="hard", trust=1.5)
     assert parse_expert_options("") == ExpertOptions()
+    assert parse_expert_options("drop=0:infer=5") == ExpertOptions(drop=0.0, infer=5.0)
 
 
 @pytest.mark.parametrize("text,message", [
     ("horizon=forever", "horizon needs a whole number or 'deal'"),
     ("horizon=-3", "horizon at least 0"),
-    ("trust=-1", "trust at least 0"),
+    ("trust=-1", "trust, drop and infer at least 0"),
+    ("drop=-2", "trust, drop and infer at least 0"),
+    ("infer=-0.5", "trust, drop and infer at least 0"),
+    ("infer=warm", "infer needs a float"),
     ("policy=expert", "easy, medium, hard"),
     ("think=inf", "above 0"),
     ("think=nan", "above 0"),
@@ -41,7 +45,7 @@ def test_bad_search_options_are_refused_with_what_is_accepted(text: str, message
         parse_expert_options(text)
 
 
-@pytest.mark.parametrize("options", ["horizon=deal", "horizon=0:policy=hard", "trust=1"])
+@pytest.mark.parametrize("options", ["horizon=deal", "horizon=0:policy=hard", "trust=1", "drop=2", "infer=5"])
 def test_every_horizon_and_policy_keeps_the_choice_to_what_the_seat_sees(
     two_player_positions: list[GameState], options: str,
 ) -> None:
