@@ -82,6 +82,30 @@ def test_the_plies_think_buys_are_spent_and_counted(two_player_positions: list[G
             assert bot.last_worlds >= 2
 
 
+def test_in_two_players_every_candidate_gets_every_world(two_player_positions: list[GameState]) -> None:
+    # The budget buys far more than 24 worlds, so only ``samples`` ends the search: no candidate leaves it early.
+    bot = make_bot("bot:expert:samples=24:think=60", seed=2)
+    assert isinstance(bot, ExpertBot)
+    searched = 0
+    for state in two_player_positions:
+        bot.choose(state, legal_moves(state))
+        if bot.last_worlds:
+            assert bot.last_worlds == 24
+            searched += 1
+    assert searched >= 2
+
+
+def test_dropping_candidates_still_ends_a_search_early() -> None:
+    # With drop=Z (the 4-player default) a search whose moves are far apart stops before its samples run out.
+    stopped = 0
+    for state in positions_from_matches(2, False, "regular", wanted=10):
+        bot = make_bot("bot:expert:samples=200:think=60:drop=2", seed=2)
+        assert isinstance(bot, ExpertBot)
+        bot.choose(state, legal_moves(state))
+        stopped += 0 < bot.last_worlds < 200
+    assert stopped >= 1
+
+
 # --------------------------------------------------------------------------
 # --think
 
