@@ -76,8 +76,10 @@ SAFETY_SECONDS = 0.01
 MAX_ROLLOUT_MOVES = 200
 #: Worlds a decision searches at most when ``samples`` sets no limit.
 MAX_WORLDS = 10_000
-#: Worlds drawn at most for one world kept, when ``infer`` weighs them by the opponents' moves.
+#: Worlds drawn at most for one world kept, when ``infer`` weighs them by the opponents' moves, and the plies
+#: one move scored by the hard level (its plan included) costs there: about four times a rollout's ply.
 INFER_TRIES = 8
+PLANNED_SCORE_PLIES = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,15 +231,16 @@ class ExpertBot:
 
     def _world(self, view: GameState, me: str, rng: random.Random, turns: list[PastTurn]) -> tuple[GameState, int]:
         """A sampled world, drawn in proportion to how likely it makes the opponents' moves this deal (up to
-        INFER_TRIES draws; then the likeliest one drawn), and the plies the weighing cost."""
+        INFER_TRIES draws; then the likeliest one drawn), and the plies the weighing cost. The opponents are
+        taken to score moves as the hard level does."""
         world = sample_world(view, me, rng)
         if not turns:
             return world, 0
         cost = 0
         best, best_weight = world, -1.0
         for _ in range(INFER_TRIES):
-            weight, scored = likelihood(world, turns, self._ranker, self.options.infer)
-            cost += scored
+            weight, scored = likelihood(world, turns, self._planner, self.options.infer)
+            cost += scored * PLANNED_SCORE_PLIES
             if rng.random() < weight:
                 return world, cost
             if weight > best_weight:

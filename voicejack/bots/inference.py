@@ -151,7 +151,7 @@ def likelihood(world: GameState, turns: list[PastTurn], scorer: HeuristicBot, te
             return 0.0, scored
         if len(moves) == 1:
             continue
-        scores = scorer.scores_seen(table, moves)
+        scores = scorer.planned_scores_seen(table, moves)
         scored += len(moves)
         best = max(scores)
         weight *= math.exp((scores[moves.index(turn.move)] - best) / temperature)
