@@ -44,6 +44,21 @@ def test_the_real_hands_are_never_ruled_out(players: int, teams: bool, mode: str
     assert with_evidence > 10
 
 
+def test_the_tables_rebuilt_are_the_ones_the_opponent_saw() -> None:
+    # The opponents here are hard bots: scored by the hard level, the real hands make every move they chose
+    # the best one, so the rebuilt boards, discards and hand sizes are those they decided on.
+    hard = HeuristicBot(0, "hard")
+    checked = 0
+    for count, state in enumerate(match_positions(2, False, games=1)):
+        me = state.turn
+        turns = past_turns(seat_view(state, me), state.history, me)
+        if count % 2 or not turns:
+            continue
+        assert likelihood(state, turns, hard, 0.01)[0] == 1.0
+        checked += 1
+    assert checked > 10
+
+
 def seen(turn: PastTurn) -> tuple[object, ...]:
     table = turn.table
     return (table.marbles, table.hands, table.turn, table.pile, table.discard, table.forced_burn, turn.move,

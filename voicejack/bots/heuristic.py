@@ -500,8 +500,7 @@ class HeuristicBot:
         return moves[max(range(len(moves)), key=scores.__getitem__)]
 
     def planned_scores_seen(self, view: GameState, moves: list[Move]) -> list[float]:
-        """Every move's score as ``choose_seen`` weighs them (the plan included at the hard level), for a view
-        or a world sampled from one: the highest is the move this level plays."""
+        """Each move's score as ``choose_seen`` weighs it (hard: the plan included), for a view or a world."""
         ctx = _Context(view, view.turn, self.weights)
         scores = [self.score(view, ctx, move) for move in moves]
         if self.weights.plan and self.weights.plan_candidates:

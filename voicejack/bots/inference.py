@@ -3,18 +3,20 @@
 Every card an opponent played this deal was in its hand, with the cards it
 still holds, when it chose that card. So a sampled hand can be tried: put
 back the cards played since, rebuild the board the opponent saw, and ask
-how likely its actual move was for a player who scores moves like the
-heuristic: ``exp((score of the move played - best score) / temperature)``.
+how likely its actual move was for a player who scores moves as the
+given heuristic does (the expert takes the hard level):
+``exp((score of the move played - best score) / temperature)``.
 A world whose hands make the opponents' moves unlikely (an opponent who
 burned while the sampled hand held a playable card, R28; one who walked
 with a 2 while holding the ace that captures) is drawn less often.
 
 Everything used is public: the moves in the state's history (who played
 which card, and how), the board they were played on (replayed from the
-start of the match) and the played cards. Under rules that burn hidden
-cards at random (KA11, ON9, ON11), or after a hand burned whole, the
-moves before that event are not used; a history that does not replay to
-the board on the table (a hand-made or loaded table) gives no evidence.
+start of the match) and the played cards. Moves before a 10 that forced
+a burn (R35, or a random one: KA11, ON9), a turn timed out (ON11) or a
+hand burned whole are not used, since those leave cards unaccounted; a
+history that does not replay to the board on the table (a hand-made or
+loaded table) gives no evidence.
 """
 
 from __future__ import annotations
@@ -102,45 +104,39 @@ def _replayed_boards(state: GameState, history: list[tuple[Colour, Move]], keep:
 def past_turns(view: GameState, history: list[tuple[Colour, Move]], me: Colour) -> list[PastTurn]:
     """The decisions this deal of the players not on ``me``'s side: ``view`` is ``me``'s view of the table
     (only its sizes of the hidden hands and pile are read), ``history`` the moves played so far."""
-    state = view
-    count = _this_deal(state, history)
+    count = _this_deal(view, history)
     if not count:
         return []
-    boards = _replayed_boards(state, history, count)
+    boards = _replayed_boards(view, history, count)
     if boards is None:
         return []
-    team = state.rules.team_of(me)
+    team = view.rules.team_of(me)
     recent = history[len(history) - count:]
     turns: list[PastTurn] = []
-    discard_end = len(state.discard)
-    # Walking back, the discard at each decision is the present one less the cards played since.
-    discard_at: list[int] = []
-    for colour, move in reversed(recent):
-        discard_end -= 1
-        discard_at.append(discard_end)
-    discard_at.reverse()
     for index, ((colour, move), marbles) in enumerate(zip(recent, boards)):
         if colour in team or move.kind is MoveKind.TIME_OUT:
             continue
         later = recent[index:]
         played = tuple(m.card for c, m in later if c == colour)
         hands: dict[str, list[str]] = {}
-        for seat in state.rules.seats:
-            held = len(state.hands[seat]) + sum(1 for c, _ in later if c == seat)
+        for seat in view.rules.seats:
+            held = len(view.hands[seat]) + sum(1 for c, _ in later if c == seat)
             hands[seat] = [] if seat == colour else ["?"] * held
+        # Every move of this deal discarded one card, so the discard then lacked the last count - index;
+        # the pile is the same (and only its length is read), the hands the opponent did not see are blanks.
         table = GameState(
-            rules=state.rules, seats=state.seats, marbles=marbles, hands=hands, turn=colour, rng=random.Random(0),
-            dealer=state.dealer,
-            deal_index=state.deal_index, pile=list(state.pile), discard=state.discard[:discard_at[index]],
-            forced_burn=_forced(history, len(history) - count + index),
-            history=[],
+            rules=view.rules, seats=view.seats, marbles=marbles, hands=hands, turn=colour, rng=random.Random(0),
+            dealer=view.dealer, deal_index=view.deal_index, pile=list(view.pile),
+            discard=view.discard[:len(view.discard) - (count - index)],
+            forced_burn=_forced(history, len(history) - count + index), history=[],
         )
         turns.append(PastTurn(table, move, played))
     return turns
 
 
 def likelihood(world: GameState, turns: list[PastTurn], scorer: HeuristicBot, temperature: float) -> tuple[float, int]:
-    """How likely the opponents' moves were with the hands of ``world``, in (0, 1], and the moves scored."""
+    """How likely the opponents' moves were with the hands of ``world`` (0 to 1; 0 when a move played would not
+    have been legal with them), and how many moves were scored to tell."""
     weight = 1.0
     scored = 0
     for turn in turns:
