@@ -93,7 +93,8 @@ class ExpertOptions:
     policy: str = "medium"         # the heuristic level that plays the rollouts (easy without its random moves)
     clock: str = "wall"            # what ``think`` limits: "wall" time, or the "cpu" time of the bot's thread
     trust: float = 0.0             # standard errors by which a move must beat the hard level's choice to replace it
-    drop: float | None = None      # standard errors behind the leader that stop a candidate; 0 never; None: DROP_Z
+    drop: float | None = None      # standard errors behind the leader that end a candidate's rollouts (0: never);
+                                   # None: DROP_Z for the number of players
     infer: float = 0.0             # temperature (cells) of the opponents' moves this deal as evidence on hands; 0 = off
 
     def plies(self, players: int) -> int:
@@ -111,8 +112,7 @@ def _horizon(text: str) -> int:
 _OPTION_TYPES: dict[str, tuple[Callable[[str], Any], str]] = {
     "think": (float, "float"), "samples": (int, "int"), "candidates": (int, "int"),
     "horizon": (_horizon, "whole number or 'deal'"), "policy": (str, "str"), "clock": (str, "str"),
-    "trust": (float, "float"), "drop": (float, "float"),
-    "infer": (float, "float"),
+    "trust": (float, "float"), "drop": (float, "float"), "infer": (float, "float"),
 }
 CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
 
@@ -253,9 +253,10 @@ class ExpertBot:
     ) -> int:
         """The index of the candidate with the best mean over the worlds searched.
 
-        Worlds are sampled until the plies planned are spent (or the clock runs short); a candidate
-        whose paired difference from the leader is clearly below zero stops getting rollouts, so the
-        close calls get the worlds.
+        Worlds are sampled (weighed by ``turns``, the opponents' moves of this deal, with ``infer``) until
+        the plies planned are spent (or the clock runs short); with ``drop`` a candidate whose paired
+        difference from the leader is clearly below zero stops getting rollouts, so the close calls get
+        the worlds.
         """
         options = self.options
         rng = random.Random(view_seed(self.seed, view, me))
