@@ -26,12 +26,16 @@ def test_the_search_options_parse() -> None:
     assert parse_expert_options("horizon=deal").horizon == DEAL_HORIZON
     assert parse_expert_options("horizon=0:policy=hard:trust=1.5") == ExpertOptions(horizon=0, policy="hard", trust=1.5)
     assert parse_expert_options("") == ExpertOptions()
+    assert parse_expert_options("drop=0:infer=5") == ExpertOptions(drop=0.0, infer=5.0)
 
 
 @pytest.mark.parametrize("text,message", [
     ("horizon=forever", "horizon needs a whole number or 'deal'"),
     ("horizon=-3", "horizon at least 0"),
-    ("trust=-1", "trust at least 0"),
+    ("trust=-1", "trust, drop and infer at least 0"),
+    ("drop=-2", "trust, drop and infer at least 0"),
+    ("infer=-0.5", "trust, drop and infer at least 0"),
+    ("infer=warm", "infer needs a float"),
     ("policy=expert", "easy, medium, hard"),
     ("think=inf", "above 0"),
     ("think=nan", "above 0"),
@@ -41,7 +45,7 @@ def test_bad_search_options_are_refused_with_what_is_accepted(text: str, message
         parse_expert_options(text)
 
 
-@pytest.mark.parametrize("options", ["horizon=deal", "horizon=0:policy=hard", "trust=1"])
+@pytest.mark.parametrize("options", ["horizon=deal", "horizon=0:policy=hard", "trust=1", "drop=2", "infer=5"])
 def test_every_horizon_and_policy_keeps_the_choice_to_what_the_seat_sees(
     two_player_positions: list[GameState], options: str,
 ) -> None:
@@ -76,6 +80,30 @@ def test_the_plies_think_buys_are_spent_and_counted(two_player_positions: list[G
         if bot.last_worlds and not bot.last_cut_short:
             assert bot.last_plies >= min(planned, 2)
             assert bot.last_worlds >= 2
+
+
+def test_in_two_players_every_candidate_gets_every_world(two_player_positions: list[GameState]) -> None:
+    # The budget buys far more than 24 worlds, so only ``samples`` ends the search: no candidate leaves it early.
+    bot = make_bot("bot:expert:samples=24:think=60", seed=2)
+    assert isinstance(bot, ExpertBot)
+    searched = 0
+    for state in two_player_positions:
+        bot.choose(state, legal_moves(state))
+        if bot.last_worlds:
+            assert bot.last_worlds == 24
+            searched += 1
+    assert searched >= 2
+
+
+def test_dropping_candidates_still_ends_a_search_early() -> None:
+    # With drop=Z (the 4-player default) a search whose moves are far apart stops before its samples run out.
+    stopped = 0
+    for state in positions_from_matches(2, False, "regular", wanted=10):
+        bot = make_bot("bot:expert:samples=200:think=60:drop=2", seed=2)
+        assert isinstance(bot, ExpertBot)
+        bot.choose(state, legal_moves(state))
+        stopped += 0 < bot.last_worlds < 200
+    assert stopped >= 1
 
 
 # --------------------------------------------------------------------------

@@ -496,12 +496,16 @@ class HeuristicBot:
     def choose_seen(self, view: GameState, moves: list[Move]) -> Move:
         """``choose`` (without the random moves of easy) for a state that is already the seat's view, or a
         world sampled from one that the caller may spend (a search's rollout): no second view is made."""
-        me = view.turn
-        ctx = _Context(view, me, self.weights)
+        scores = self.planned_scores_seen(view, moves)
+        return moves[max(range(len(moves)), key=scores.__getitem__)]
+
+    def planned_scores_seen(self, view: GameState, moves: list[Move]) -> list[float]:
+        """Each move's score as ``choose_seen`` weighs it (hard: the plan included), for a view or a world."""
+        ctx = _Context(view, view.turn, self.weights)
         scores = [self.score(view, ctx, move) for move in moves]
         if self.weights.plan and self.weights.plan_candidates:
             scores = self._plan(view, ctx, moves, scores)
-        return moves[max(range(len(moves)), key=scores.__getitem__)]
+        return scores
 
     def scores(self, state: GameState, moves: list[Move]) -> list[float]:
         """The one-move score of each move, for the seat to act (for tests and tuning)."""
