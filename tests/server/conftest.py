@@ -13,7 +13,8 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+import weakref
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -279,6 +280,34 @@ def assert_replays(db: str, code: str, seed: int) -> None:
     assert [p["hand"] for p in again["players"]] == [p["hand"] for p in exported["players"]]
 
 
+_unread: weakref.WeakKeyDictionary[Session, list[Any]] = weakref.WeakKeyDictionary()  # news that came in one batch after the item a test waited for
+
+
+def until(session: Session, wanted: Callable[[Any], bool], seen: list[Any] | None = None, timeout: float = 20.0) -> Any:
+    """The first piece of news for which ``wanted`` holds; everything heard on the way is kept in ``seen``, and
+    whatever came after it in the same batch is kept for the next call."""
+    deadline = time.monotonic() + timeout
+    backlog = _unread.setdefault(session, [])
+    while time.monotonic() < deadline:
+        if not backlog:
+            backlog.extend(session.news(0.05))
+        while backlog:
+            item = backlog.pop(0)
+            if seen is not None:
+                seen.append(item)
+            if wanted(item):
+                return item
+    raise AssertionError("the server did not say it in time")
+
+
+def seated(url: str, intent: Intent, store: Path) -> Session:
+    """A client session that has taken its seat (the first snapshot has arrived), keeping the raw messages."""
+    session = Session([url], intent, SeatStore(store), retry=0.1, keep_messages=True)
+    session.start()
+    until(session, lambda item: isinstance(item, Snapshot))
+    return session
+
+
 class Kit:
     """The helpers for module-scoped fixtures, which cannot use the function-scoped ones above."""
 
@@ -289,6 +318,8 @@ class Kit:
     Player = Player
     voicejack = VOICEJACK
     free_port = staticmethod(free_port)
+    until = staticmethod(until)
+    seated = staticmethod(seated)
 
 
 @pytest.fixture(scope="session")

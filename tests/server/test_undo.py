@@ -4,8 +4,6 @@ stores it (a restart resumes the restored table) and tells everyone; every refus
 from __future__ import annotations
 
 import time
-import weakref
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,46 +18,23 @@ TWO_PEOPLE = {"players": 2, "teams": False, "mode": "regular", "seats": ["human"
 AGAINST_A_BOT = {**TWO_PEOPLE, "seats": ["human", "bot"]}  # seed 12: red plays first, "play ace out"
 
 
-_unread: weakref.WeakKeyDictionary[Session, list[Any]] = weakref.WeakKeyDictionary()
 
 
-def until(session: Session, wanted: Callable[[Any], bool], timeout: float = 20.0, seen: list[Any] | None = None) -> Any:
-    """The first piece of news for which ``wanted`` holds (the others before it are dropped, or kept in ``seen``;
-    those after it in the same batch are kept for the next call)."""
-    deadline = time.monotonic() + timeout
-    backlog = _unread.setdefault(session, [])
-    while time.monotonic() < deadline:
-        if not backlog:
-            backlog.extend(session.news(0.05))
-        while backlog:
-            item = backlog.pop(0)
-            if seen is not None:
-                seen.append(item)
-            if wanted(item):
-                return item
-    raise AssertionError("the server did not say it in time")
-
-
-def seated(url: str, intent: Intent, store: Path) -> Session:
-    session = Session([url], intent, SeatStore(store), retry=0.1)
-    session.start()
-    until(session, lambda item: isinstance(item, Snapshot))
-    return session
 
 
 def test_undo_restores_and_stores_the_table_before_the_move(start_server: Any, tmp_path: Path, kit: Any) -> None:
     db = str(tmp_path / "tables.sqlite")
     server = start_server(db=db, bot_delay=30)  # the bot would play only after half a minute
-    ann = seated(server.url, Intent("create", name="Ann", options=AGAINST_A_BOT), tmp_path / "a.json")
+    ann = kit.seated(server.url, Intent("create", name="Ann", options=AGAINST_A_BOT), tmp_path / "a.json")
     try:
         code = ann.code
         assert code is not None
         _, stored_before = kit.read_stored(db, code)
         view_before = ann.view
         assert ann.send_move("play ace out")
-        until(ann, lambda item: isinstance(item, Played))
+        kit.until(ann, lambda item: isinstance(item, Played))
         assert ann.send_undo()
-        undone = until(ann, lambda item: isinstance(item, Undone))
+        undone = kit.until(ann, lambda item: isinstance(item, Undone))
         assert (undone.colour, undone.phrase, undone.moves) == ("red", "play ace out", 0)
         assert ann.view == view_before  # everything the seat may see is as it was
         phrases, stored = kit.read_stored(db, code)
@@ -68,7 +43,7 @@ def test_undo_restores_and_stores_the_table_before_the_move(start_server: Any, t
         ann.close()
     server.kill()  # a crash: the restarted server resumes the restored table, and the bot waits for red
     restarted = start_server(db=db, bot_delay=0)
-    back = seated(restarted.url, Intent("join", code=code), tmp_path / "a.json")
+    back = kit.seated(restarted.url, Intent("join", code=code), tmp_path / "a.json")
     try:
         assert back.view is not None and back.view["moves"] == 0 and back.view["turn"] == "red"
         assert back.view["hand"] == view_before["hand"]
@@ -76,45 +51,45 @@ def test_undo_restores_and_stores_the_table_before_the_move(start_server: Any, t
         back.close()
 
 
-def test_only_the_seat_that_moved_can_take_it_back(start_server: Any, tmp_path: Path) -> None:
+def test_only_the_seat_that_moved_can_take_it_back(start_server: Any, tmp_path: Path, kit: Any) -> None:
     server = start_server(bot_delay=0)
     options = {**TWO_PEOPLE, "seed": 1}  # green (Bob) plays first, "play ace out"; then red (Ann) has a choice
-    ann = seated(server.url, Intent("create", name="Ann", options=options), tmp_path / "a.json")
-    bob = seated(server.url, Intent("join", code=ann.code, name="Bob"), tmp_path / "b.json")
-    watcher = seated(server.url, Intent("watch", code=ann.code), tmp_path / "w.json")
+    ann = kit.seated(server.url, Intent("create", name="Ann", options=options), tmp_path / "a.json")
+    bob = kit.seated(server.url, Intent("join", code=ann.code, name="Bob"), tmp_path / "b.json")
+    watcher = kit.seated(server.url, Intent("watch", code=ann.code), tmp_path / "w.json")
     try:
         assert ann.send_undo()
-        refused = until(ann, lambda item: isinstance(item, Refusal))
+        refused = kit.until(ann, lambda item: isinstance(item, Refusal))
         assert (refused.code, refused.message) == (REFUSED, "there is no move to take back")
         assert bob.send_move("play ace out")
-        until(ann, lambda item: isinstance(item, Played))
-        until(bob, lambda item: isinstance(item, Played))
+        kit.until(ann, lambda item: isinstance(item, Played))
+        kit.until(bob, lambda item: isinstance(item, Played))
         assert ann.send_undo()  # Ann cannot take back Bob's move, though nobody has acted since
-        refused = until(ann, lambda item: isinstance(item, Refusal))
+        refused = kit.until(ann, lambda item: isinstance(item, Refusal))
         assert refused.message == "that was Bob's move; only your own last move can be taken back"
         assert watcher.send_undo()
-        assert until(watcher, lambda item: isinstance(item, Refusal)).code == "not_seated"
+        assert kit.until(watcher, lambda item: isinstance(item, Refusal)).code == "not_seated"
         assert bob.moves == 1 and ann.moves == 1  # nothing changed
         assert bob.send_undo()
-        assert until(ann, lambda item: isinstance(item, Undone)).colour == "green"  # everyone is told
+        assert kit.until(ann, lambda item: isinstance(item, Undone)).colour == "green"  # everyone is told
         assert bob.send_undo()
-        refused = until(bob, lambda item: isinstance(item, Refusal))
+        refused = kit.until(bob, lambda item: isinstance(item, Refusal))
         assert refused.message == "that move has already been taken back; only the last move can be, and only once"
     finally:
         for session in (ann, bob, watcher):
             session.close()
 
 
-def test_too_late_once_the_next_seat_has_played(start_server: Any, tmp_path: Path) -> None:
+def test_too_late_once_the_next_seat_has_played(start_server: Any, tmp_path: Path, kit: Any) -> None:
     server = start_server(bot_delay=0)
-    ann = seated(server.url, Intent("create", name="Ann", options=AGAINST_A_BOT), tmp_path / "a.json")
+    ann = kit.seated(server.url, Intent("create", name="Ann", options=AGAINST_A_BOT), tmp_path / "a.json")
     try:
         assert ann.send_move("play ace out")  # as an older client does: no pause asked for, so none is offered
         heard: list[Any] = []
-        until(ann, lambda item: isinstance(item, Played) and item.colour == "green", seen=heard)
+        kit.until(ann, lambda item: isinstance(item, Played) and item.colour == "green", seen=heard)
         assert not any(isinstance(item, UndoOffer) for item in heard)
         assert ann.send_undo()
-        refused = until(ann, lambda item: isinstance(item, Refusal))
+        refused = kit.until(ann, lambda item: isinstance(item, Refusal))
         assert (refused.code, refused.message) == (REFUSED, "Green has played since, so it is too late to take your "
                                                             "move back")
         assert ann.moves == 2
@@ -148,45 +123,45 @@ def _news_log(session: Session) -> list[dict[str, Any]]:
 
 
 def test_the_mover_is_offered_the_pause_its_client_asked_for_and_the_bot_waits_from_its_ready(
-        start_server: Any, tmp_path: Path) -> None:
+        start_server: Any, tmp_path: Path, kit: Any) -> None:
     """Issue 12: after a person's move with a bot next, the moment to say undo, announced to that seat only."""
     server = start_server(bot_delay=0, undo_limit=3, ready_within=30)
     ann = Session([server.url], Intent("create", name="Ann", options=AGAINST_A_BOT), SeatStore(tmp_path / "a.json"),
                   retry=0.1, keep_messages=True)
     ann.start()
     try:
-        until(ann, lambda item: isinstance(item, Snapshot))
+        kit.until(ann, lambda item: isinstance(item, Snapshot))
         assert ann.send_move("play ace out", undo_seconds=5)
-        offer = until(ann, lambda item: isinstance(item, UndoOffer))
+        offer = kit.until(ann, lambda item: isinstance(item, UndoOffer))
         assert (offer.colour, offer.moves, offer.seconds) == ("red", 1, 3)  # at most the server's --undo-limit
         time.sleep(1.0)
         assert ann.moves == 1 and [m["type"] for m in _news_log(ann)] == ["moved", "undo_offer"]  # waits for ready
         assert ann.send_ready(1)
         readied = time.monotonic()
-        green = until(ann, lambda item: isinstance(item, Played) and item.colour == "green")
+        green = kit.until(ann, lambda item: isinstance(item, Played) and item.colour == "green")
         assert 2.9 <= time.monotonic() - readied <= 6
         assert green.moves == 2
     finally:
         ann.close()
 
 
-def test_no_pause_is_offered_when_a_person_is_next(start_server: Any, tmp_path: Path) -> None:
+def test_no_pause_is_offered_when_a_person_is_next(start_server: Any, tmp_path: Path, kit: Any) -> None:
     server = start_server(bot_delay=0)
     ann = Session([server.url], Intent("create", name="Ann", options={**TWO_PEOPLE, "seed": 1}),
                   SeatStore(tmp_path / "a.json"), retry=0.1, keep_messages=True)
     ann.start()
-    until(ann, lambda item: isinstance(item, Snapshot))
+    kit.until(ann, lambda item: isinstance(item, Snapshot))
     bob = Session([server.url], Intent("join", code=ann.code, name="Bob"), SeatStore(tmp_path / "b.json"), retry=0.1,
                   keep_messages=True)
     bob.start()
     try:
-        until(bob, lambda item: isinstance(item, Snapshot))
+        kit.until(bob, lambda item: isinstance(item, Snapshot))
         assert bob.send_move("play ace out", undo_seconds=2)  # green (Bob) first; Ann, a person, is next
-        until(bob, lambda item: isinstance(item, Played))
+        kit.until(bob, lambda item: isinstance(item, Played))
         time.sleep(0.5)
         assert not any(m.get("type") == "undo_offer" for m in bob.messages + ann.messages)
         assert bob.send_undo()  # undo stays open until Ann acts, with no pause needed
-        assert until(bob, lambda item: isinstance(item, Undone)).colour == "green"
+        assert kit.until(bob, lambda item: isinstance(item, Undone)).colour == "green"
     finally:
         ann.close()
         bob.close()
