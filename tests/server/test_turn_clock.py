@@ -70,7 +70,7 @@ def test_time_runs_out_after_the_ready_and_burns_a_card_at_random_reproducibly(
     finally:
         ann.close()
     server.kill()  # a crash: the restarted server replays the stored "time out" with the stored generator
-    restarted = start_server(db=db)
+    restarted = start_server(db=db, bot_delay=30)  # the next seat is a bot: it must not move before the view is read
     back = kit.seated(restarted.url, Intent("join", code=code), tmp_path / "a.json")
     try:
         assert back.view is not None and back.view["moves"] == 1
