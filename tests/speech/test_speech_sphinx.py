@@ -17,7 +17,7 @@ from speech_helpers import (
 )
 
 from voicejack.engine import Move, legal_moves
-from voicejack.language import Command, Confirm, Grammar, Heard, NotUnderstood, NotUnderstoodCode, resolve
+from voicejack.language import Command, Confirm, Grammar, Heard, resolve
 from voicejack.speech import recognise_file, recognise_samples
 from voicejack.speech.audio import BLOCK_SAMPLES, write_wav
 from voicejack.speech.corpus import make_clip
@@ -89,15 +89,6 @@ def test_a_command_is_heard_as_that_command(recogniser: SphinxRecogniser) -> Non
     heard = hear_through_callback(recogniser, grammar_of(state), clip("read the board", "en-us", 20.0, seed=3))
     assert heard is not None and heard.text == "read the board"
     assert isinstance(resolve(state, state.turn, heard), Command)
-
-
-def test_an_option_number_said_before_any_list_is_heard_and_explained(recogniser: SphinxRecogniser) -> None:
-    state = next(s for s in random_positions(8, seed=5) if len(legal_moves(s)) >= 3)
-    heard = hear_through_callback(recogniser, grammar_of(state), clip("option three", "en-us", 20.0, seed=4))
-    assert heard is not None and heard.text == "option three"
-    result = resolve(state, state.turn, heard)
-    assert isinstance(result, NotUnderstood) and result.code == NotUnderstoodCode.NO_OPTION
-    assert result.reason.startswith("No options have been read out yet.")
 
 
 def test_chatter_outside_the_grammar_is_never_played_as_a_move(recogniser: SphinxRecogniser) -> None:

@@ -160,12 +160,7 @@ class Language:
     def grammar(self) -> Grammar:
         if self._grammar is None:
             spoken = [entry for entry in self.entries if entry.spoken]
-            phrases = {entry.form for entry in spoken}
-            if self.acting and self.dialog is None:
-                # "option three" before any list was read is listened for too, so that a voice player hears
-                # why it does nothing (refusals.py), as a typing one does, instead of "didn't catch that".
-                phrases.update(f"option {number_word(n)}" for n in range(1, min(len(self.moves), 20) + 1))
-            self._grammar = Grammar(tuple(sorted(phrases)),
+            self._grammar = Grammar(tuple(sorted({entry.form for entry in spoken})),
                                     frozenset(entry.form for entry in spoken if isinstance(entry.target, Command)))
         return self._grammar
 
