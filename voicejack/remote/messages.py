@@ -22,14 +22,16 @@ REMOTE_MESSAGES: Final[dict[str, str]] = {
     "seat.slow": "{name} has been silent for {seconds} seconds. A bot plays this one turn for them.",
     "seat.slow.you": "You have been silent for {seconds} seconds. A bot plays this one turn for you.",
     "line.down": "The connection to the server was lost. Reconnecting by itself; your seat waits for you.",
+    "line.down.watching": "The connection to the server was lost. Reconnecting by itself.",
     "line.back": "Connected again.",
     "line.final": "Cannot go on at this table: {reason}.",
     "refused": "The server refused: {reason}",
     "not_your_turn": "It is not your turn. Your command was not played.",
-    "watching_only": "You are watching, so you cannot play or take back moves.",
+    "watching_only": "You are watching, so you hold no cards and cannot play or take back moves.",
     "in_flight": "Your move is on its way to the server.",
     "save": "This table is kept by the server; you can leave and come back with: voicejack join {url} {code}.",
     "quit": "You left the line. Your seat waits for you; come back with: voicejack join {url} {code}.",
+    "quit.watching": "You stopped watching. Listen again with: voicejack watch {url} {code}.",
     "left": "You left the table. A bot plays your seat; come back with: voicejack join {url} {code}.",
 }
 

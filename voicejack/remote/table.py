@@ -128,7 +128,7 @@ class RemoteTable:
                 self.exit = EXIT_REFUSED
             elif not item.up and not self.line_was_down:
                 self.line_was_down = True
-                presenter.say(tell("line.down"), remember=False)
+                presenter.say(self._line_down(), remember=False)
             elif item.up and self.line_was_down:
                 self.line_was_down = False
                 presenter.say(tell("line.back"), remember=False)
@@ -144,9 +144,8 @@ class RemoteTable:
             self.presenter.say(self.narrator.turn_prompt(state, self.me))
             self.exit = EXIT_WON
             return
-        waiting = self._open_seats()
-        if waiting:
-            self.presenter.say(tell("waiting", count=waiting, players="player" if waiting == 1 else "players"))
+        if self._open_seats():
+            self.presenter.say(self._waiting_line())
             return
         self.started = True
         self._prompt_if_mine()
@@ -258,8 +257,7 @@ class RemoteTable:
         if heard is None:
             return
         if isinstance(heard, EndOfInput):
-            self.presenter.say(tell("quit", url=self.config.url, code=self.session.code), remember=False)
-            self.exit = EXIT_LEFT
+            self._hang_up()
             return
         if heard.stale:
             self.presenter.say(say("stale"), remember=False)
@@ -272,18 +270,25 @@ class RemoteTable:
         pending = conversation.pending
         result = conversation.hear(state, heard)
         presenter = self.presenter
+        if self.me is None and isinstance(result, Confirm) and isinstance(result.move, Command):
+            conversation.reset()  # "leave" or "quit": a spectator has no seat to lose, so nothing to confirm
+            self._hang_up()
+            return
+        if self.me is None and _plays(result):  # resolved for the seat to act: not the spectator's to say
+            conversation.reset()
+            presenter.say(tell("watching_only"), remember=False)
+            return
+        if _plays(result) and (state.turn != self.me or not self.started):
+            conversation.reset()
+            self._refuse_out_of_turn()
+            return
         if isinstance(result, Move):
-            if self.me is None:
-                presenter.say(tell("watching_only"), remember=False)
-            elif state.turn != self.me or not self.started:
-                presenter.cue(ERROR_CUE)
-                presenter.say(tell("not_your_turn"), remember=False)
-            elif self.in_flight:
+            if self.in_flight:
                 presenter.say(tell("in_flight"), remember=False)
             elif self.session.send_move(result.phrase, self._undo_seconds()):
                 self.in_flight = True
             else:
-                presenter.say(tell("line.down"), remember=False)
+                presenter.say(self._line_down(), remember=False)
         elif isinstance(result, Confirm):
             presenter.say(result.prompt)
         elif isinstance(result, Ask):
@@ -301,37 +306,65 @@ class RemoteTable:
         mine = state.turn == me
         url, code = self.config.url, self.session.code
         shared = SHARED.get(name)
-        if shared is not None:
+        if name == "turn" and me is not None and not self.started:
+            presenter.say(self._waiting_line())
+        elif shared is not None:
             shared(self, Said(command, me, conversation, pending))  # answered as at a local table
+        elif name in ("hand", "options", "undo") and me is None:
+            presenter.say(tell("watching_only"), remember=False)
         elif name == "hand" and me is not None:
             presenter.say(narrator.hand(state, me))
-        elif name == "options" and me is not None and mine:
+        elif name == "options" and not (mine and self.started):
+            self._refuse_out_of_turn()
+        elif name == "options" and me is not None:
             options = narrator.describe_options(state, me)
             conversation.pending = Ask(say("options.question"),
                                        tuple(Choice(text, move, (move.phrase,)) for move, text in options), topic=Topic.OPTION)
             presenter.say([say("options.question")] + [f"{n}: {text}" for n, (_, text) in enumerate(options, 1)])
         elif name == "save":
             presenter.say(tell("save", url=url, code=code), remember=False)
-        elif name == "quit":
-            presenter.say(tell("quit", url=url, code=code), remember=False)
-            self.exit = EXIT_LEFT
+        elif name == "quit" or (name == "leave" and me is None):
+            self._hang_up()
         elif name == "leave" and me is not None:
             self.session.leave()
             presenter.say(tell("left", url=url, code=code), remember=False)
             self.exit = EXIT_LEFT
         elif name == "undo":
-            if me is None:
-                presenter.say(tell("watching_only"), remember=False)
-            elif not self.session.send_undo():
-                presenter.say(tell("line.down"), remember=False)
+            if not self.session.send_undo():
+                presenter.say(self._line_down(), remember=False)
         elif name in ("cancel", "no") and pending is not None and mine:
             presenter.say(say("cancelled", prompt=narrator.turn_prompt(state, me)))
         elif name == "yes" and isinstance(pending, Ask):
             presenter.say(pending.spoken())
-        else:
+        elif name in ("yes", "no", "cancel"):
             presenter.cue(ERROR_CUE)
-            presenter.say(say("nothing_pending") if name in ("yes", "no", "cancel") else tell("not_your_turn"),
-                          remember=False)
+            presenter.say(say("nothing_pending"), remember=False)
+        else:
+            self._refuse_out_of_turn()
+
+    def _refuse_out_of_turn(self) -> None:
+        """A move or its question when the turn is not this seat's: in the local table's words (whose turn it
+        is, by name), or, before every seat is taken, that the match has not begun."""
+        self.presenter.cue(ERROR_CUE)
+        if not self.started:
+            self.presenter.say(self._waiting_line(), remember=False)
+            return
+        name = self.narrator.name(self.state, self.state.turn)
+        self.presenter.say(say("not_your_turn", player=f"{name}'" if name.endswith("s") else f"{name}'s"),
+                           remember=False)
+
+    def _waiting_line(self) -> str:
+        waiting = self._open_seats()
+        return tell("waiting", count=waiting, players="player" if waiting == 1 else "players")
+
+    def _line_down(self) -> str:
+        return tell("line.down" if self.me is not None else "line.down.watching")
+
+    def _hang_up(self) -> None:
+        """"quit", or the end of typed input: the line closes; the seat (if any) waits for its player."""
+        key = "quit" if self.me is not None else "quit.watching"
+        self.presenter.say(tell(key, url=self.config.url, code=self.session.code), remember=False)
+        self.exit = EXIT_LEFT
 
     def apply_settings(self, settings: Settings) -> None:
         """Settings changed by voice: the wording, the sound, and remembered for next time."""
@@ -341,3 +374,13 @@ class RemoteTable:
         if self.config.on_settings is not None:
             self.config.on_settings(settings)
 
+
+
+def _plays(result: object) -> bool:
+    """What the player said would play (or ask about) a move, not a command: a move, its question, its
+    confirmation, or a clear refusal of it ("You have no seven")."""
+    if isinstance(result, NotUnderstood):
+        return result.refused
+    if isinstance(result, Confirm):
+        return isinstance(result.move, Move)
+    return isinstance(result, (Move, Ask))

@@ -1,0 +1,120 @@
+"""What a remote seat or a spectator hears when they say something that is not theirs to say: the local
+table's words (whose turn it is, by name), that the match has not begun, or that a spectator holds no
+cards; and the table never changes (R12: only the player to act plays)."""
+
+from __future__ import annotations
+
+import io
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+from voicejack.remote.session import Intent, SeatStore, Session
+from voicejack.remote.table import RemoteConfig, RemoteTable
+from voicejack.table.inputs import InputHub, KeyboardSource
+from voicejack.table.presenter import Presenter
+
+#: Red (Ann) plays first with this seed; nobody moves during a test (the bot delay is a minute).
+TWO_PEOPLE = {"players": 2, "teams": False, "mode": "regular", "seats": ["human", "human"], "seed": 5}
+NOT_BOBS_TURN = "It is Ann's turn, not yours. Your command was not played."
+WATCHING = "You are watching, so you hold no cards and cannot play or take back moves."
+
+
+class Transcript(Presenter):
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.cues: list[str] = []
+        super().__init__(None, write=self.lines.append)
+
+    def cue(self, name: str) -> None:
+        self.cues.append(name)
+
+
+def _send(ws: ClientConnection, message: dict[str, Any]) -> None:
+    ws.send(json.dumps({"v": 1, **message}))
+
+
+def _next(ws: ClientConnection, kind: str) -> dict[str, Any]:
+    while True:
+        message = json.loads(ws.recv(timeout=5))
+        if message["type"] == kind:
+            return dict(message)
+
+
+def _typed_at(url: str, intent: Intent, lines: list[str], store: Path) -> tuple[int, Transcript, Session]:
+    """A client typing ``lines`` at a terminal (answered whenever they come, as a person types), then hanging up."""
+    hub = InputHub()
+    hub.add(KeyboardSource(io.StringIO("".join(line + "\n" for line in lines)), live=True))
+    transcript = Transcript()
+    session = Session([url], intent, SeatStore(store), retry=0.1)
+    table = RemoteTable(session, transcript, hub, RemoteConfig(url))
+    status: list[int] = []
+    thread = threading.Thread(target=lambda: status.append(table.run()), daemon=True)
+    thread.start()
+    thread.join(30)
+    hub.close()
+    assert status, "the client did not finish its lines"
+    return status[0], transcript, session
+
+
+def _moves(url: str, code: str) -> int:
+    with connect(url, open_timeout=5, proxy=None) as ws:
+        _send(ws, {"type": "watch", "code": code})
+        return int(_next(ws, "state")["view"]["moves"])
+
+
+@pytest.fixture
+def ann_at_table(start_server: Any) -> Iterator[tuple[str, ClientConnection, str]]:
+    """The server's address, Ann's connection (she created the table, red) and the table code."""
+    server = start_server(bot_delay=60)
+    with connect(server.url, open_timeout=5, proxy=None) as ann:
+        _send(ann, {"type": "create", "name": "Ann", **TWO_PEOPLE})
+        yield server.url, ann, _next(ann, "joined")["code"]
+
+
+def test_a_seated_player_out_of_turn_hears_whose_turn_it_is_by_name(ann_at_table: Any, tmp_path: Path) -> None:
+    url, _, code = ann_at_table
+    lines = ["play king out", "options", "seven", "my cards"]
+    status, said, _ = _typed_at(url, Intent("join", code=code, name="Bob"), lines, tmp_path / "bob.json")
+    assert status == 0
+    assert said.lines.count(NOT_BOBS_TURN) == 3  # the move, the options and the card alone, as at a local table
+    assert not any("red's turn" in line or line.startswith("It is not your turn") for line in said.lines)
+    assert any(line.startswith("You hold ") for line in said.lines)  # his own cards he may always hear
+    assert said.cues.count("turned-back") == 3
+    assert _moves(url, code) == 0
+
+
+def test_a_spectator_is_told_they_hold_no_cards_and_never_hears_the_players_hand_checked(
+        ann_at_table: Any, tmp_path: Path) -> None:
+    url, _, code = ann_at_table
+    with connect(url, open_timeout=5, proxy=None) as bob:
+        _send(bob, {"type": "join", "code": code, "name": "Bob"})
+        _next(bob, "state")
+        lines = ["my cards", "options", "play seven red one", "seven", "undo", "read the board", "leave the table"]
+        status, said, _ = _typed_at(url, Intent("watch", code=code), lines, tmp_path / "w.json")
+    assert status == 0
+    assert said.lines.count(WATCHING) == 5
+    # "You have no seven" would be an answer about Ann's hand, which the spectator does not see.
+    assert not any(line.startswith(("You have no", "It is not your turn", "Leave the table")) for line in said.lines)
+    assert any(line.startswith("It is Ann's turn.") for line in said.lines)  # the board is public
+    assert said.lines[-1] == f"You stopped watching. Listen again with: voicejack watch {url} {code}."
+    assert _moves(url, code) == 0
+
+
+def test_before_every_seat_is_taken_the_player_to_act_hears_that_the_match_has_not_begun(
+        start_server: Any, tmp_path: Path) -> None:
+    server = start_server(bot_delay=60)
+    lines = ["whose turn is it", "options", "option one", "play ten red one"]
+    status, said, session = _typed_at(server.url, Intent("create", name="Ann", options=TWO_PEOPLE), lines,
+                                      tmp_path / "ann.json")
+    assert status == 0
+    waiting = "Waiting for 1 more player to join. The match starts when every seat is taken."
+    assert said.lines.count(waiting) == 5  # on sitting down, then once for each line
+    assert not any(line.startswith(("Your turn", "Your options", "Option 1", "It is not your turn"))
+                   for line in said.lines)
+    assert session.code is not None and _moves(server.url, session.code) == 0
