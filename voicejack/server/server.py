@@ -15,7 +15,7 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from voicejack.bots import BOT_KINDS
+from voicejack.bots import BOT_KINDS, EXPERT_KIND
 from voicejack.engine import make_rules, new_game
 from voicejack.engine.rulesets import RULE_SET_NAMES, VOICEJACK
 from voicejack.engine.state import Seat as EngineSeat
@@ -229,8 +229,8 @@ class TableServer:
         teams = message.get("teams", players == 4)
         mode = message.get("mode", "regular")
         rule_set = message.get("rules", VOICEJACK)
-        if (players not in (2, 4) or not isinstance(teams, bool) or mode not in ("regular", "complex")
-                or rule_set not in RULE_SET_NAMES):
+        if (not isinstance(players, int) or isinstance(players, bool) or players not in (2, 4)
+                or not isinstance(teams, bool) or mode not in ("regular", "complex") or rule_set not in RULE_SET_NAMES):
             raise ProtocolError("bad_message", "'players' is 2 or 4, 'teams' true or false, 'mode' regular or complex, "
                                 f"'rules' one of {', '.join(RULE_SET_NAMES)}")
         turn_seconds = int_field(message, "turn_seconds", required=False)
@@ -241,12 +241,17 @@ class TableServer:
             raise ProtocolError("bad_message", str(error)) from None
         kinds = message.get("seats") or ["human"] + ["bot"] * (players - 1)
         names = message.get("names") or [None] * players
-        if (not isinstance(kinds, list) or len(kinds) != players or not isinstance(names, list)
-                or len(names) != players or any(k != "human" and k not in BOT_KINDS for k in kinds)
+        if not isinstance(kinds, list) or len(kinds) != players or any(k != "human" and k not in BOT_KINDS for k in kinds):
+            searches = isinstance(kinds, list) and any(isinstance(k, str) and k.startswith(EXPERT_KIND) for k in kinds)
+            searching = f" ({EXPERT_KIND} plays only at a table on one device)" if searches else ""
+            raise ProtocolError("bad_message", f"'seats' lists {players} kinds, each human or one of "
+                                f"{', '.join(BOT_KINDS)}{searching}")
+        if (not isinstance(names, list) or len(names) != players
                 or any(n is not None and (not isinstance(n, str) or not n.strip() or len(n) > MAX_NAME_CHARS) for n in names)):
-            raise ProtocolError("bad_message", f"'seats' lists {players} kinds (human or {', '.join(BOT_KINDS)}), "
-                                "'names' as many names")
+            raise ProtocolError("bad_message", f"'names' lists {players} names (null for the default), "
+                                f"each at most {MAX_NAME_CHARS} characters")
         seed = int_field(message, "seed", required=False)
+        creator = text_field(message, "name", MAX_NAME_CHARS, required=False)  # checked before anything is stored
         seats = tuple(EngineSeat(colour, (name or colour.capitalize()).strip(), kind)
                       for colour, kind, name in zip(rules.seats, kinds, names))
         state, _ = new_game(rules, seed=seed if seed is not None else int.from_bytes(os.urandom(4), "little"), seats=seats)
@@ -266,7 +271,7 @@ class TableServer:
         log.info("table %s: created by %s (%s; seats %s)", code, client.name, describe_rules(state), ",".join(kinds))
         client.table = table
         if "human" in kinds:
-            await table.seat_new_player(client, text_field(message, "name", MAX_NAME_CHARS, required=False))
+            await table.seat_new_player(client, creator)
         else:
             table.watch(client)
             table.begin()
