@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -118,3 +119,29 @@ def test_before_every_seat_is_taken_the_player_to_act_hears_that_the_match_has_n
     assert not any(line.startswith(("Your turn", "Your options", "Option 1", "It is not your turn"))
                    for line in said.lines)
     assert session.code is not None and _moves(server.url, session.code) == 0
+
+
+def test_a_server_not_reached_yet_is_said_so_not_called_a_lost_connection(
+        start_server: Any, kit: Any, tmp_path: Path) -> None:
+    port = kit.free_port()
+    url = f"ws://127.0.0.1:{port}"
+    hub = InputHub()
+    hub.add(KeyboardSource(io.StringIO(""), live=True))  # nothing typed: hangs up once seated
+    said = Transcript()
+    options = {**TWO_PEOPLE, "seats": ["human", "bot"]}
+    table = RemoteTable(Session([url], Intent("create", name="Ann", options=options), SeatStore(tmp_path / "a.json"),
+                                retry=0.1), said, hub, RemoteConfig(url))
+    status: list[int] = []
+    thread = threading.Thread(target=lambda: status.append(table.run()), daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not said.lines and time.monotonic() < deadline:
+        time.sleep(0.05)
+    start_server(port=port)  # the friend's server comes up a moment later
+    thread.join(30)
+    hub.close()
+    assert status == [0]
+    assert said.lines[0] == f"The server at {url} cannot be reached. Trying again by itself."
+    assert said.lines[1] == "Connected to the server."
+    assert not any("was lost" in line for line in said.lines)
+    assert any(line.startswith("Your table code is ") for line in said.lines)

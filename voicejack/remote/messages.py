@@ -24,6 +24,8 @@ REMOTE_MESSAGES: Final[dict[str, str]] = {
     "line.down": "The connection to the server was lost. Reconnecting by itself; your seat waits for you.",
     "line.down.watching": "The connection to the server was lost. Reconnecting by itself.",
     "line.back": "Connected again.",
+    "unreachable": "The server at {url} cannot be reached. Trying again by itself.",
+    "line.reached": "Connected to the server.",
     "line.final": "Cannot go on at this table: {reason}.",
     "refused": "The server refused: {reason}",
     "not_your_turn": "It is not your turn. Your command was not played.",

@@ -53,6 +53,7 @@ class RemoteTable:
         self.told_start = False
         self.exit: int | None = None
         self.line_was_down = False
+        self.line_was_up = False  # a line never up was not lost: the server was not reached yet
         self._grammar: tuple[tuple[int, str, int], Grammar] | None = None
         self.readout = Readout()  # the board, line by line: "next", "previous", "again"
         self.told_readout_hint = False
@@ -128,10 +129,13 @@ class RemoteTable:
                 self.exit = EXIT_REFUSED
             elif not item.up and not self.line_was_down:
                 self.line_was_down = True
-                presenter.say(self._line_down(), remember=False)
+                reached = self.line_was_up
+                presenter.say(self._line_down() if reached else tell("unreachable", url=self.config.url), remember=False)
             elif item.up and self.line_was_down:
                 self.line_was_down = False
-                presenter.say(tell("line.back"), remember=False)
+                presenter.say(tell("line.back" if self.line_was_up else "line.reached"), remember=False)
+            if item.up:
+                self.line_was_up = True
 
     def _snapshot(self, state: GameState) -> None:
         self.view = state
