@@ -145,3 +145,18 @@ def test_a_server_not_reached_yet_is_said_so_not_called_a_lost_connection(
     assert said.lines[1] == "Connected to the server."
     assert not any("was lost" in line for line in said.lines)
     assert any(line.startswith("Your table code is ") for line in said.lines)
+
+
+def test_coming_in_mid_match_tells_whose_turn_it_is_not_who_played_first(start_server: Any, tmp_path: Path) -> None:
+    server = start_server(bot_delay=0.3)
+    bots = {"players": 2, "teams": False, "mode": "regular", "seats": ["bot", "bot"], "seed": 5, "names": ["Ann", "Bob"]}
+    with connect(server.url, open_timeout=5, proxy=None) as creator:
+        _send(creator, {"type": "create", **bots})
+        code = _next(creator, "watching")["code"]
+        while int(_next(creator, "moved")["view"]["moves"]) < 2:
+            pass
+        status, said, session = _typed_at(server.url, Intent("watch", code=code), [], tmp_path / "w.json")
+    assert status == 0 and session.moves >= 2
+    assert not any("plays first" in line or " deals, and " in line for line in said.lines)
+    assert any(line in ("Ann's turn.", "Bob's turn.") for line in said.lines[:8])
+    assert "Two players: Ann against Bob." in said.lines  # still who plays what, for someone new to the table

@@ -143,7 +143,11 @@ class RemoteTable:
         if not self.told_start:
             self.told_start = True
             self.presenter.set_table(self.me, state.rules)
-            self.presenter.say(self.narrator.match_start(state, self.me))
+            lines = self.narrator.match_start(state, self.me)
+            if self.session.moves > 0 and state.winner is None:
+                # Come in mid-match: who dealt and led first is long past (the last line); whose turn it is now counts.
+                lines = lines[:-1] + ([] if state.turn == self.me else [self.narrator.turn_prompt(state, self.me)])
+            self.presenter.say(lines)
         if state.winner is not None:  # came to a table that has finished meanwhile
             self.presenter.say(self.narrator.turn_prompt(state, self.me))
             self.exit = EXIT_WON
