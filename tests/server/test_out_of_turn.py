@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import threading
 import time
 from collections.abc import Iterator
@@ -30,10 +31,16 @@ class Transcript(Presenter):
     def __init__(self) -> None:
         self.lines: list[str] = []
         self.cues: list[str] = []
-        super().__init__(None, write=self.lines.append)
+        self.heard: list[str] = []  # lines and cues (as "<cue>") in the order they came
+        super().__init__(None, write=self._write)
+
+    def _write(self, line: str) -> None:
+        self.lines.append(line)
+        self.heard.append(line)
 
     def cue(self, name: str) -> None:
         self.cues.append(name)
+        self.heard.append(f"<{name}>")
 
 
 def _send(ws: ClientConnection, message: dict[str, Any]) -> None:
@@ -160,3 +167,29 @@ def test_coming_in_mid_match_tells_whose_turn_it_is_not_who_played_first(start_s
     assert not any("plays first" in line or " deals, and " in line for line in said.lines)
     assert any(line in ("Ann's turn.", "Bob's turn.") for line in said.lines[:8])
     assert "Two players: Ann against Bob." in said.lines  # still who plays what, for someone new to the table
+
+
+def test_a_hand_that_can_only_be_burned_is_not_announced_as_the_players_turn(start_server: Any, tmp_path: Path) -> None:
+    """R30: with every marble at home and no card to bring one out, the whole hand goes at once; as at a local
+    table the player is told the burn, with no turn cue or prompt for a turn there is nothing to decide in."""
+    server = start_server(bot_delay=0.3)
+    read, write = os.pipe()
+    hub = InputHub()
+    hub.add(KeyboardSource(os.fdopen(read), live=True))  # a person at a terminal who types nothing
+    said = Transcript()
+    options = {**TWO_PEOPLE, "seats": ["human", "bot"]}  # red leads, holding two threes, a five and a ten
+    table = RemoteTable(Session([server.url], Intent("create", name="Ann", options=options),
+                                SeatStore(tmp_path / "a.json"), retry=0.1), said, hub, RemoteConfig(server.url))
+    status: list[int] = []
+    thread = threading.Thread(target=lambda: status.append(table.run()), daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not any("burned your whole hand" in line for line in said.lines) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    os.close(write)
+    thread.join(20)
+    hub.close()
+    assert status == [0]
+    burned = next(i for i, line in enumerate(said.heard) if "burned your whole hand" in line)
+    assert said.heard[burned].startswith("You could not move and burned your whole hand: two threes, a five and a ten.")
+    assert not any(line.startswith("Your turn") or line == "<your-turn>" for line in said.heard[:burned])

@@ -11,7 +11,7 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from voicejack.engine import GameState, Move
+from voicejack.engine import GameState, Move, MoveKind, legal_moves
 from voicejack.language import Ask, Choice, Command, Confirm, ConfirmPolicy, Conversation, Grammar, Heard
 from voicejack.language import LanguageSettings
 from voicejack.language import NotUnderstood, Resolver, Topic
@@ -222,6 +222,8 @@ class RemoteTable:
         state = self.view
         if state is None or state.turn != self.me or self.me is None or state.winner is not None:
             return
+        if _burns_by_itself(state):
+            return  # nothing to decide (R30): the server burns the hand at once, told like any move (no prompt locally)
         self.conversation = Conversation(self.me, self._resolver())
         self.presenter.cue(TURN_CUE)
         self.presenter.say(self.narrator.turn_prompt(state, self.me))
@@ -248,7 +250,7 @@ class RemoteTable:
             return False
         if self.inputs.live:
             return True
-        return self.started and self.state.turn == self.me and not self.in_flight
+        return self.started and self.state.turn == self.me and not self.in_flight and not _burns_by_itself(self.state)
 
     def _resolver(self) -> Resolver:
         return Resolver(LanguageSettings(confirm=ConfirmPolicy(self.settings.confirm)))
@@ -392,3 +394,9 @@ def _plays(result: object) -> bool:
     if isinstance(result, Confirm):
         return isinstance(result.move, Move)
     return isinstance(result, (Move, Ask))
+
+
+def _burns_by_itself(state: GameState) -> bool:
+    """The seat to act can only burn its whole hand (R30): the server plays that without asking anybody."""
+    moves = legal_moves(state)
+    return len(moves) == 1 and moves[0].kind is MoveKind.BURN_HAND
