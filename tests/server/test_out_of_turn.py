@@ -16,8 +16,10 @@ from typing import Any
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
+from voicejack.engine import legal_moves
 from voicejack.remote.session import Intent, SeatStore, Session
 from voicejack.remote.table import RemoteConfig, RemoteTable
+from voicejack.server.protocol import state_from_view
 from voicejack.table.inputs import InputHub, KeyboardSource
 from voicejack.table.presenter import Presenter
 
@@ -193,3 +195,44 @@ def test_a_hand_that_can_only_be_burned_is_not_announced_as_the_players_turn(sta
     burned = next(i for i, line in enumerate(said.heard) if "burned your whole hand" in line)
     assert said.heard[burned].startswith("You could not move and burned your whole hand: two threes, a five and a ten.")
     assert not any(line.startswith("Your turn") or line == "<your-turn>" for line in said.heard[:burned])
+
+
+def test_a_player_who_joins_is_called_by_their_name_at_once(start_server: Any, tmp_path: Path) -> None:
+    server = start_server(bot_delay=60)
+    read, write = os.pipe()
+    hub = InputHub()
+    hub.add(KeyboardSource(os.fdopen(read), live=True))
+    said = Transcript()
+    options = {**TWO_PEOPLE, "seed": 2}  # green leads
+    table = RemoteTable(Session([server.url], Intent("create", name="Ann", options=options),
+                                SeatStore(tmp_path / "a.json"), retry=0.1), said, hub, RemoteConfig(server.url))
+    status: list[int] = []
+    thread = threading.Thread(target=lambda: status.append(table.run()), daemon=True)
+    thread.start()
+
+    def wait_for(text: str) -> None:
+        deadline = time.monotonic() + 20
+        while text not in said.lines and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert text in said.lines, said.lines
+
+    wait_for("Waiting for 1 more player to join. The match starts when every seat is taken.")
+    assert table.session.code is not None
+    with connect(server.url, open_timeout=5, proxy=None) as bob:
+        _send(bob, {"type": "join", "code": table.session.code, "name": "Bob"})
+        bobs_view = _next(bob, "state")["view"]
+        wait_for("Bob joined, as green.")
+        seen = table.session.state
+        assert seen is not None and seen.seat("green").name == "Bob"  # the view the next move is told from
+        os.write(write, b"whose turn is it\n")
+        wait_for("Bob's turn.")
+        _send(bob, {"type": "move", "phrase": legal_moves(state_from_view(bobs_view))[0].phrase, "seen": 0})
+        deadline = time.monotonic() + 20
+        while not any(line.startswith("Bob ") for line in said.lines) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        os.close(write)
+        thread.join(20)
+    hub.close()
+    assert status == [0]
+    assert any(line.startswith("Bob ") for line in said.lines)  # his first move is told by his name too
+    assert not any("Green" in line for line in said.lines[said.lines.index("Bob joined, as green."):])

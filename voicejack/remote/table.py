@@ -229,6 +229,10 @@ class RemoteTable:
         self.presenter.say(self.narrator.turn_prompt(state, self.me))
 
     def _seat(self, news: SeatNews) -> None:
+        view = self.view
+        if view is not None and news.event == "joined":  # the seat is called by the name of who took it
+            view.seats = tuple(dataclasses.replace(seat, name=news.name) if seat.colour == news.colour else seat
+                               for seat in view.seats)
         key = "seat.back.next" if news.event == "back" and news.next_turn else f"seat.{news.event}"
         fields = {"name": news.name, "colour": news.colour, "grace": round(news.grace or 0),
                   "seconds": round(news.seconds or 0)}
