@@ -171,6 +171,20 @@ def test_coming_in_mid_match_tells_whose_turn_it_is_not_who_played_first(start_s
     assert "Two players: Ann against Bob." in said.lines  # still who plays what, for someone new to the table
 
 
+def test_coming_to_a_finished_match_tells_who_won_not_who_played_first(start_server: Any, tmp_path: Path) -> None:
+    server = start_server(bot_delay=0)
+    bots = {"players": 2, "teams": False, "mode": "regular", "seats": ["bot", "bot"], "seed": 5, "names": ["Ann", "Bob"]}
+    with connect(server.url, open_timeout=5, proxy=None) as creator:
+        _send(creator, {"type": "create", **bots})
+        code = _next(creator, "watching")["code"]
+        while _next(creator, "moved")["view"]["winner"] is None:
+            pass
+    status, said, _ = _typed_at(server.url, Intent("watch", code=code), [], tmp_path / "w.json")
+    assert status == 0
+    assert not any("plays first" in line or " deals, and " in line for line in said.lines)
+    assert said.lines[-1].startswith("The match is over: ")
+
+
 def test_a_hand_that_can_only_be_burned_is_not_announced_as_the_players_turn(start_server: Any, tmp_path: Path) -> None:
     """R30: with every marble at home and no card to bring one out, the whole hand goes at once; as at a local
     table the player is told the burn, with no turn cue or prompt for a turn there is nothing to decide in."""

@@ -144,9 +144,11 @@ class RemoteTable:
             self.told_start = True
             self.presenter.set_table(self.me, state.rules)
             lines = self.narrator.match_start(state, self.me)
-            if self.session.moves > 0 and state.winner is None:
-                # Come in mid-match: who dealt and led first is long past (the last line); whose turn it is now counts.
-                lines = lines[:-1] + ([] if state.turn == self.me else [self.narrator.turn_prompt(state, self.me)])
+            if self.session.moves > 0:
+                # Come in mid-match: who dealt and led first is long past (the last line); whose turn it is now
+                # counts (said below when it is the listener's own, or when the match is over).
+                mine = state.turn == self.me or state.winner is not None
+                lines = lines[:-1] + ([] if mine else [self.narrator.turn_prompt(state, self.me)])
             self.presenter.say(lines)
         if state.winner is not None:  # came to a table that has finished meanwhile
             self.presenter.say(self.narrator.turn_prompt(state, self.me))
