@@ -20,7 +20,7 @@ from typing import Any
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
-from voicejack.server.protocol import MAX_MESSAGE_BYTES, VERSION
+from voicejack.server.protocol import CLOSE_REPLACED, MAX_MESSAGE_BYTES, VERSION
 
 #: Errors after which the hello is not tried again: the table or seat will not appear by waiting.
 FINAL_ERRORS = frozenset({"unknown_table", "bad_token", "no_free_seat", "version", "bad_message", "not_seated"})
@@ -48,6 +48,7 @@ class Connection:
         self._send_lock = threading.Lock()
         self._closing = False
         self._final = False
+        self.replaced = False  # the server handed this seat to a newer connection
         self._thread = threading.Thread(target=self._run, daemon=True, name="voicejack-line")
 
     def start(self) -> None:
@@ -102,6 +103,9 @@ class Connection:
         except (ConnectionClosed, ValueError):
             pass
         finally:
+            if ws.close_code == CLOSE_REPLACED:
+                self._final = True  # the seat is played from another device now: taking it back would start a tug-of-war
+                self.replaced = True
             with self._send_lock:
                 self._ws = None
 
@@ -134,4 +138,5 @@ class Connection:
                 self.inbox.put(LineEvent(False, reason="the line dropped"))
                 time.sleep(0.05)
         if self._final:
-            self.inbox.put(LineEvent(False, final=True, reason="the server refused"))
+            reason = "your seat is now played from another connection" if self.replaced else "the server refused"
+            self.inbox.put(LineEvent(False, final=True, reason=reason))

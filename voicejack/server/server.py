@@ -21,6 +21,8 @@ from voicejack.engine.rulesets import RULE_SET_NAMES, VOICEJACK
 from voicejack.engine.state import Seat as EngineSeat
 from voicejack.server.codes import new_code, normalise_code
 from voicejack.server.protocol import (
+    CLOSE_REPLACED,
+    REPLACED,
     MAX_MESSAGE_BYTES,
     MAX_NAME_CHARS,
     ProtocolError,
@@ -91,6 +93,8 @@ class Client:
 
     def _close_code(self) -> tuple[int, str]:
         reason = self.close_reason or ""
+        if reason == REPLACED:
+            return CLOSE_REPLACED, reason
         return (1008 if reason in ("flood", "stalled") else 1001), reason[:100]
 
     async def _write(self) -> None:

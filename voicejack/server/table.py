@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from voicejack.bots import make_bot
 from voicejack.engine import GameState, Move, MoveKind, PhraseError, find_move, legal_moves
-from voicejack.server.protocol import encode_for_each, event_to_json, view_of
+from voicejack.server.protocol import REPLACED, encode_for_each, event_to_json, view_of
 from voicejack.server.storage import SeatRow, Storage, TableLost, TableRow
 from voicejack.server.turn_clock import TIME_OUT_MOVE, TurnClock, play
 from voicejack.server.undo import REFUSED, LastMove, Mover, UndoPause, why_not
@@ -184,7 +184,7 @@ class ServerTable:
                 raise Refused("bad_token", "that seat token is not valid for this table")
             for old in list(seat.peers):  # the newest connection holds the seat; an old one may be half-dead
                 seat.peers.discard(old)
-                old.close("the seat was taken up on another connection")
+                old.close(REPLACED)
             was = seat.control
             if seat.drop_timer is not None:
                 seat.drop_timer.cancel()
