@@ -221,3 +221,14 @@ def test_host_refuses_a_searching_bot_before_it_connects(kit: Any) -> None:
                              "--no-sound", "--keyboard"], capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "bot:expert plays only at a table on this device" in result.stderr
+
+
+def test_join_and_host_refuse_a_name_the_server_would_refuse_before_they_connect(kit: Any) -> None:
+    long = "Bartholomew Featherstonehaugh the Third"
+    for args in (["join", "ws://127.0.0.1:9", "amber", "tiger", "seven", "--name", long],
+                 ["host", "ws://127.0.0.1:9", "--players", "2", "--seats", "human,bot", "--name", long],
+                 ["host", "ws://127.0.0.1:9", "--players", "2", "--seats", "human,bot", "--names", f"Ann,{long}"]):
+        result = subprocess.run([*kit.voicejack, *args, "--no-sound", "--keyboard"], capture_output=True, text=True,
+                                timeout=30, stdin=subprocess.DEVNULL)
+        assert result.returncode == 2 and "Traceback" not in result.stderr, args
+        assert f"'{long}' cannot be a name at the table: 1 to 32 characters" in result.stderr, args
