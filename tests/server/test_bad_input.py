@@ -220,7 +220,7 @@ def test_host_refuses_a_searching_bot_before_it_connects(kit: Any) -> None:
     result = subprocess.run([*kit.voicejack, "host", "ws://127.0.0.1:9", "--players", "2", "--seats", "human,bot:expert",
                              "--no-sound", "--keyboard"], capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
     assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert "bot:expert plays only at a table on this device" in result.stderr
+    assert result.stderr.startswith("voicejack host: ") and "bot:expert plays only at a table on this device" in result.stderr
 
 
 def test_join_and_host_refuse_a_name_the_server_would_refuse_before_they_connect(kit: Any) -> None:

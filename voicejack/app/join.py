@@ -116,15 +116,15 @@ def table_options(rules: Rules, seats: Sequence[Seat], seed: int | None) -> dict
     return options
 
 
-def host_remote(args: argparse.Namespace, rules: Rules, seats: Sequence[Seat]) -> int:
+def host_remote(args: argparse.Namespace, rules: Rules, seats: Sequence[Seat], prog: str = "voicejack play") -> int:
     """`voicejack play --server URL ...`: create the table there, take its first free seat, say its code."""
     try:
         urls = _urls(args.server)
         _names(getattr(args, "name", None), *(seat.name for seat in seats))
     except ValueError as error:
-        return complain("voicejack play", str(error))
+        return complain(prog, str(error))
     if any(seat.kind.startswith(EXPERT_KIND) for seat in seats):  # its search would hold up every table on the server
-        return complain("voicejack play", f"a server table's bots are {', '.join(BOT_KINDS)}: "
+        return complain(prog, f"a server table's bots are {', '.join(BOT_KINDS)}: "
                                           f"{EXPERT_KIND} plays only at a table on this device")
     intent = Intent("create", name=getattr(args, "name", None), options=table_options(rules, seats, args.seed))
     return _run(urls, intent, args, seated=any(not seat.kind.startswith("bot") for seat in seats))
@@ -142,4 +142,4 @@ def host_main(argv: Sequence[str]) -> int:
     _common_options(parser)
     args = parser.parse_args(argv)
     rules, seats = table_from_options(parser, args)
-    return host_remote(args, rules, seats)
+    return host_remote(args, rules, seats, parser.prog)
