@@ -250,3 +250,40 @@ def test_a_player_who_joins_is_called_by_their_name_at_once(start_server: Any, t
     assert status == [0]
     assert any(line.startswith("Bob ") for line in said.lines)  # his first move is told by his name too
     assert not any("Green" in line for line in said.lines[said.lines.index("Bob joined, as green."):])
+
+
+def test_say_that_again_repeats_the_last_move_or_answer_as_at_a_local_table(start_server: Any, tmp_path: Path) -> None:
+    server = start_server(bot_delay=0)
+    read, write = os.pipe()
+    hub = InputHub()
+    hub.add(KeyboardSource(os.fdopen(read), live=True))
+    said = Transcript()
+    options = {**TWO_PEOPLE, "seats": ["human", "bot"], "seed": 2}  # the bot (green) leads
+    table = RemoteTable(Session([server.url], Intent("create", name="Ann", options=options),
+                                SeatStore(tmp_path / "a.json"), retry=0.1), said, hub, RemoteConfig(server.url))
+    status: list[int] = []
+    thread = threading.Thread(target=lambda: status.append(table.run()), daemon=True)
+    thread.start()
+
+    def typed(line: str, then: Any) -> list[str]:
+        """What is said after typing ``line``, once ``then`` holds for it."""
+        start = len(said.lines)
+        if line:
+            os.write(write, line.encode() + b"\n")
+        deadline = time.monotonic() + 20
+        while not then(said.lines[start:]) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return said.lines[start:]
+
+    typed("", lambda new: any(line.startswith("Your turn, red.") for line in new))
+    told = typed("play ace out", lambda new: any(line.startswith("Your turn, red.") for line in new))
+    again = typed("say that again", lambda new: any(line.startswith("Your turn, red.") for line in new))
+    assert told[0].startswith("You played an ace") and told[0] in again  # her move and what came after it...
+    assert not any(line.startswith(("Your table code", "This match is played")) for line in again)  # ...not the start
+    board = typed("read the board", lambda new: "Say next for the next line." in new)
+    again = typed("say that again", lambda new: "Say next for the next line." in new)
+    assert again == board  # the answer to the last command, and nothing older
+    os.close(write)
+    thread.join(20)
+    hub.close()
+    assert status == [0]

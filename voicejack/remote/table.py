@@ -22,7 +22,7 @@ from voicejack.remote.session import Clock, Line, Played, Refusal, Seated, SeatN
 from voicejack.table.inputs import EndOfInput, InputHub
 from voicejack.table.messages import say
 from voicejack.table.presenter import TICK_CUE, Presenter
-from voicejack.table.commands import SHARED, Said
+from voicejack.table.commands import KEEPS_LAST, KEEPS_TALKING, SHARED, Said
 from voicejack.table.readout import Readout, Recent
 from voicejack.table.settings import Settings
 
@@ -170,9 +170,11 @@ class RemoteTable:
         if item.colour == self.me:
             self.in_flight = False
         if item.before is not None:
+            seats = item.before.seats
+            if item.before.seat(item.colour).kind == "human" or all(seat.kind != "human" for seat in seats):
+                self.presenter.begin()  # as at a local table, "say that again" starts from a person's move
             self.presenter.events(item.events, item.before, self.me)
-            self.presenter.say(self.narrator.outcome(item.before, item.events, item.after, self.me),
-                               seat=item.colour, remember=False)
+            self.presenter.say(self.narrator.outcome(item.before, item.events, item.after, self.me), seat=item.colour)
         if item.after.winner is not None:
             self.presenter.cue("win")
             self.presenter.settle()
@@ -281,11 +283,15 @@ class RemoteTable:
         self._respond(conversation, state, heard.heard)
 
     def _respond(self, conversation: Conversation, state: GameState, heard: Heard) -> None:
-        if heard.text.strip():
-            self.presenter.stop()
         pending = conversation.pending
         result = conversation.hear(state, heard)
         presenter = self.presenter
+        if not isinstance(result, NotUnderstood):  # as at a local table: a new command cuts off what is being said
+            keeps = result.name if isinstance(result, Command) else None
+            if keeps not in KEEPS_TALKING:
+                presenter.stop()
+            if keeps not in KEEPS_LAST:
+                presenter.begin()  # ... and "say that again" repeats its answer from now on
         if self.me is None and isinstance(result, Confirm) and isinstance(result.move, Command):
             conversation.reset()  # "leave" or "quit": a spectator has no seat to lose, so nothing to confirm
             self._hang_up()
