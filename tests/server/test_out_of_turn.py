@@ -287,3 +287,34 @@ def test_say_that_again_repeats_the_last_move_or_answer_as_at_a_local_table(star
     thread.join(20)
     hub.close()
     assert status == [0]
+
+
+def test_no_to_a_numbered_option_goes_back_to_the_options_as_at_a_local_table(start_server: Any, tmp_path: Path) -> None:
+    server = start_server(bot_delay=0)
+    options = {**TWO_PEOPLE, "seats": ["human", "bot"], "seed": 2}  # the bot burns its hand, then it is Ann's turn
+    lines = ["options", "1", "no"]  # a bare number is confirmed first
+    read, write = os.pipe()
+    hub = InputHub()
+    hub.add(KeyboardSource(os.fdopen(read), live=True))
+    said = Transcript()
+    table = RemoteTable(Session([server.url], Intent("create", name="Ann", options=options),
+                                SeatStore(tmp_path / "a.json"), retry=0.1), said, hub, RemoteConfig(server.url))
+    status: list[int] = []
+    thread = threading.Thread(target=lambda: status.append(table.run()), daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not any(line.startswith("Your turn, red.") for line in said.lines) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    for line in lines:
+        os.write(write, line.encode() + b"\n")
+    deadline = time.monotonic() + 20
+    while not said.lines[-1].startswith(("Your options. ", "Cancelled")) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    os.close(write)
+    thread.join(20)
+    hub.close()
+    assert status == [0]
+    confirm = next((i for i, line in enumerate(said.lines) if line.startswith("Option 1: ")), None)
+    assert confirm is not None, "\n".join(said.lines)
+    first = said.lines[said.lines.index("Your options.") + 1]
+    assert said.lines[confirm + 1] == f"Your options. {first}"  # asked again, with the list, not "Cancelled."

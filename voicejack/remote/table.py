@@ -354,6 +354,8 @@ class RemoteTable:
         elif name == "undo":
             if not self.session.send_undo():
                 presenter.say(self._line_down(), remember=False)
+        elif name in ("cancel", "no") and mine and isinstance(conversation.pending, Ask):
+            presenter.say(conversation.pending.spoken())  # "no" to "option two?": the options are asked again
         elif name in ("cancel", "no") and pending is not None and mine:
             presenter.say(say("cancelled", prompt=narrator.turn_prompt(state, me)))
         elif name == "yes" and isinstance(pending, Ask):
