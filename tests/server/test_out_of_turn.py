@@ -105,13 +105,15 @@ def test_a_spectator_is_told_they_hold_no_cards_and_never_hears_the_players_hand
     with connect(url, open_timeout=5, proxy=None) as bob:
         _send(bob, {"type": "join", "code": code, "name": "Bob"})
         _next(bob, "state")
-        lines = ["my cards", "options", "play seven red one", "seven", "undo", "read the board", "leave the table"]
+        lines = ["my cards", "options", "play seven red one", "seven", "undo", "read the board", "save the game",
+                 "leave the table"]
         status, said, _ = _typed_at(url, Intent("watch", code=code), lines, tmp_path / "w.json")
     assert status == 0
     assert said.lines.count(WATCHING) == 5
     # "You have no seven" would be an answer about Ann's hand, which the spectator does not see.
     assert not any(line.startswith(("You have no", "It is not your turn", "Leave the table")) for line in said.lines)
     assert any(line.startswith("It is Ann's turn.") for line in said.lines)  # the board is public
+    assert f"you can stop and listen again with: voicejack watch {url} {code}." in said.lines[-2]
     assert said.lines[-1] == f"You stopped watching. Listen again with: voicejack watch {url} {code}."
     assert _moves(url, code) == 0
 

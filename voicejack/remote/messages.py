@@ -32,6 +32,7 @@ REMOTE_MESSAGES: Final[dict[str, str]] = {
     "watching_only": "You are watching, so you hold no cards and cannot play or take back moves.",
     "in_flight": "Your move is on its way to the server.",
     "save": "This table is kept by the server; you can leave and come back with: voicejack join {url} {code}.",
+    "save.watching": "This table is kept by the server; you can stop and listen again with: voicejack watch {url} {code}.",
     "quit": "You left the line. Your seat waits for you; come back with: voicejack join {url} {code}.",
     "quit.watching": "You stopped watching. Listen again with: voicejack watch {url} {code}.",
     "left": "You left the table. A bot plays your seat; come back with: voicejack join {url} {code}.",

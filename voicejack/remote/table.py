@@ -344,7 +344,7 @@ class RemoteTable:
                                        tuple(Choice(text, move, (move.phrase,)) for move, text in options), topic=Topic.OPTION)
             presenter.say([say("options.question")] + [f"{n}: {text}" for n, (_, text) in enumerate(options, 1)])
         elif name == "save":
-            presenter.say(tell("save", url=url, code=code), remember=False)
+            presenter.say(tell("save" if me is not None else "save.watching", url=url, code=code), remember=False)
         elif name == "quit" or (name == "leave" and me is None):
             self._hang_up()
         elif name == "leave" and me is not None:
