@@ -80,13 +80,15 @@ class Connection:
         if ws is not None:
             ws.close()
 
-    def _serve(self, ws: ClientConnection) -> None:
-        """One connection: the hello, then every message into the inbox until the line drops."""
+    def _serve(self, ws: ClientConnection) -> bool:
+        """One connection: the hello, then every message into the inbox until the line drops. True when the
+        server answered the hello; False when it sent the client elsewhere (or closed first): that line was
+        never up, so it is not told as a drop and a reconnection."""
         with self._send_lock:
             self._ws = ws
+        answered = False
         try:
             ws.send(json.dumps({"v": VERSION, **self.hello()}))
-            self.inbox.put(LineEvent(True))
             for raw in ws:
                 message = json.loads(raw)
                 if not isinstance(message, dict):
@@ -96,10 +98,13 @@ class Connection:
                     self._final = True
                 if hello_refused and message.get("code") == "elsewhere":
                     time.sleep(self.retry)  # another server holds the table for a moment: try again, maybe there
-                    return
+                    return answered
+                if not answered:
+                    answered = True
+                    self.inbox.put(LineEvent(True))
                 self.inbox.put(message)
                 if self._final:
-                    return  # the table or seat will not appear by waiting: hang up
+                    return answered  # the table or seat will not appear by waiting: hang up
         except (ConnectionClosed, ValueError):
             pass
         finally:
@@ -108,6 +113,7 @@ class Connection:
                 self.replaced = True
             with self._send_lock:
                 self._ws = None
+        return answered
 
     def _run(self) -> None:
         attempt = 0
@@ -132,8 +138,8 @@ class Connection:
                 continue
             down_since = None
             with ws:
-                self._serve(ws)
-            if not self._closing and not self._final:
+                answered = self._serve(ws)
+            if answered and not self._closing and not self._final:
                 down_since = time.monotonic()
                 self.inbox.put(LineEvent(False, reason="the line dropped"))
                 time.sleep(0.05)
