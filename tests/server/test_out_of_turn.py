@@ -320,3 +320,40 @@ def test_no_to_a_numbered_option_goes_back_to_the_options_as_at_a_local_table(st
     assert confirm is not None, "\n".join(said.lines)
     first = said.lines[said.lines.index("Your options.") + 1]
     assert said.lines[confirm + 1] == f"Your options. {first}"  # asked again, with the list, not "Cancelled."
+
+
+def test_back_while_a_bot_plays_the_turn_the_player_is_told_the_next_one_is_theirs(
+        start_server: Any, tmp_path: Path) -> None:
+    server = start_server(grace=0.3, bot_delay=3)
+    options = {**TWO_PEOPLE, "seed": 1}  # Bob (green) leads, with an ace to bring a marble out
+    store = SeatStore(tmp_path / "bob.json")
+    with connect(server.url, open_timeout=5, proxy=None) as ann:
+        _send(ann, {"type": "create", "name": "Ann", **options})
+        code = _next(ann, "joined")["code"]
+        with connect(server.url, open_timeout=5, proxy=None) as first_line:
+            _send(first_line, {"type": "join", "code": code, "name": "Bob"})
+            store.put(code, "green", _next(first_line, "joined")["token"])
+        while _next(ann, "seat")["event"] != "bot":  # Bob's line dropped; after the grace a bot plays his turn
+            pass
+        read, write = os.pipe()
+        hub = InputHub()
+        hub.add(KeyboardSource(os.fdopen(read), live=True))
+        said = Transcript()
+        table = RemoteTable(Session([server.url], Intent("join", code=code), store, retry=0.1), said, hub,
+                            RemoteConfig(server.url))
+        status: list[int] = []
+        thread = threading.Thread(target=lambda: status.append(table.run()), daemon=True)
+        thread.start()
+        assert _next(ann, "moved")["colour"] == "green"  # the bot's turn for him
+        _send(ann, {"type": "move", "phrase": "play king out"})
+        deadline = time.monotonic() + 20
+        while not any(line.startswith("Your turn, green.") for line in said.lines) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        os.close(write)
+        thread.join(20)
+        hub.close()
+    assert status == [0]
+    told = said.lines.index("A bot is finishing this turn for you; the next one is yours.")
+    played = next(i for i, line in enumerate(said.lines) if line.startswith("You played an ace"))
+    turns = [i for i, line in enumerate(said.lines) if line.startswith("Your turn, green.")]
+    assert told < played < turns[0] and len(turns) == 1  # no prompt for the bot's turn; his own turn once

@@ -18,6 +18,7 @@ REMOTE_MESSAGES: Final[dict[str, str]] = {
     "seat.bot": "{name} has not come back. A bot takes over {colour}.",
     "seat.back": "{name} is back.",
     "seat.back.next": "{name} is back and takes the seat over after this turn.",
+    "seat.back.next.you": "A bot is finishing this turn for you; the next one is yours.",
     "seat.player": "{name} plays {colour} again.",
     "seat.slow": "{name} has been silent for {seconds} seconds. A bot plays this one turn for them.",
     "seat.slow.you": "You have been silent for {seconds} seconds. A bot plays this one turn for you.",

@@ -60,6 +60,7 @@ class RemoteTable:
         self.recent: Recent | None = None  # the view before the last move and its events ("last card")
         self._ready_due: int | None = None  # the server waits to hear that the player was told up to this move
         self._offered_undo = False  # the first pause for "undo" in a match is explained in a whole sentence
+        self._prompted_at: int | None = None  # the move number the last "Your turn" was said at
 
     @property
     def me(self) -> str | None:
@@ -228,9 +229,16 @@ class RemoteTable:
             return
         if _burns_by_itself(state):
             return  # nothing to decide (R30): the server burns the hand at once, told like any move (no prompt locally)
+        if self._bot_has_my_seat():
+            return  # back while the bot plays this turn: the next one is the player's (told by the seat news)
+        self._prompted_at = self.session.moves
         self.conversation = Conversation(self.me, self._resolver())
         self.presenter.cue(TURN_CUE)
         self.presenter.say(self.narrator.turn_prompt(state, self.me))
+
+    def _bot_has_my_seat(self) -> bool:
+        view = self.session.view or {}
+        return any(player.get("colour") == self.me and player.get("control") == "bot" for player in view.get("players", []))
 
     def _seat(self, news: SeatNews) -> None:
         view = self.view
@@ -240,7 +248,11 @@ class RemoteTable:
         key = "seat.back.next" if news.event == "back" and news.next_turn else f"seat.{news.event}"
         fields = {"name": news.name, "colour": news.colour, "grace": round(news.grace or 0),
                   "seconds": round(news.seconds or 0)}
-        if news.event == "slow" and news.colour == self.me:
+        if news.colour == self.me and news.event == "back" and news.next_turn:
+            self.presenter.say(tell("seat.back.next.you"), remember=False)
+        elif news.colour == self.me and news.event == "player" and self._prompted_at != self.session.moves:
+            self._prompt_if_mine()  # the bot has played its turn; if it is this seat's turn again, it is theirs
+        elif news.event == "slow" and news.colour == self.me:
             self.in_flight = False
             self.presenter.say(tell("seat.slow.you", **fields), remember=False)
         elif news.colour != self.me and f"seat.{news.event}" in REMOTE_MESSAGES:
