@@ -206,21 +206,14 @@ def test_a_create_with_wrong_field_types_is_refused_clearly_and_stores_no_table(
         assert _error(ws) == ("bad_message", "'name' must be a non-empty string of at most 32 characters")
         _send(ws, {"type": "create", **two, "players": 2, "names": ["x" * 40, None]})
         assert _error(ws) == ("bad_message", "'names' lists 2 names (null for the default), each at most 32 characters")
-        _send(ws, {"type": "create", "players": 2, "teams": False, "seats": ["human", "bot:expert"]})
-        code, message = _error(ws)
-        assert code == "bad_message" and "bot:expert plays only at a table on one device" in message
+        _send(ws, {"type": "create", "players": 2, "teams": False, "seats": ["human", "bot:expert:think=30"]})
+        code, message = _error(ws)  # a search that would think half a minute a move
+        assert code == "bad_message" and "bot:expert (thinking at most 2 s a move" in message
         _send(ws, {"type": "create", **two, "players": 2, "name": "Ann"})  # the connection is still good
         assert _next(ws, "joined")["colour"] == "red"
     assert "Traceback" not in server.log and server.log.count("created by") == 1  # refused creates stored nothing
     listed = subprocess.run([*kit.voicejack, "tables", "--db", server.db], capture_output=True, text=True, timeout=30)
     assert listed.stdout.strip().endswith("1 table")
-
-
-def test_host_refuses_a_searching_bot_before_it_connects(kit: Any) -> None:
-    result = subprocess.run([*kit.voicejack, "host", "ws://127.0.0.1:9", "--players", "2", "--seats", "human,bot:expert",
-                             "--no-sound", "--keyboard"], capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
-    assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert result.stderr.startswith("voicejack host: ") and "bot:expert plays only at a table on this device" in result.stderr
 
 
 def test_join_and_host_refuse_a_name_the_server_would_refuse_before_they_connect(kit: Any) -> None:

@@ -9,7 +9,6 @@ from typing import Any
 
 from voicejack.app.common import CommandParser, add_table_options, add_think_option, complain
 from voicejack.app.play import _common_options, _open_audio, _open_voice, _remember, _settings_from, table_from_options
-from voicejack.bots import BOT_KINDS, EXPERT_KIND
 from voicejack.engine import Rules
 from voicejack.engine.state import Seat
 from voicejack.remote.session import Intent, SeatStore, Session
@@ -123,9 +122,6 @@ def host_remote(args: argparse.Namespace, rules: Rules, seats: Sequence[Seat], p
         _names(getattr(args, "name", None), *(seat.name for seat in seats))
     except ValueError as error:
         return complain(prog, str(error))
-    if any(seat.kind.startswith(EXPERT_KIND) for seat in seats):  # its search would hold up every table on the server
-        return complain(prog, f"a server table's bots are {', '.join(BOT_KINDS)}: "
-                                          f"{EXPERT_KIND} plays only at a table on this device")
     intent = Intent("create", name=getattr(args, "name", None), options=table_options(rules, seats, args.seed))
     return _run(urls, intent, args, seated=any(not seat.kind.startswith("bot") for seat in seats))
 

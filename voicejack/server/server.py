@@ -16,6 +16,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from voicejack.bots import BOT_KINDS, EXPERT_KIND
+from voicejack.bots.expert import parse_expert_options
 from voicejack.engine import make_rules, new_game
 from voicejack.engine.rulesets import RULE_SET_NAMES, VOICEJACK
 from voicejack.engine.state import Seat as EngineSeat
@@ -33,7 +34,7 @@ from voicejack.server.protocol import (
     text_field,
 )
 from voicejack.server.storage import CodeTaken, SeatRow, Storage, TableElsewhere, open_storage
-from voicejack.server.table import OPEN, ROBOT, Refused, ServerTable, TableTiming, describe_rules, restore_state, table_text
+from voicejack.server.table import MAX_THINK, OPEN, ROBOT, Refused, ServerTable, TableTiming, describe_rules, restore_state, table_text
 
 log = logging.getLogger("voicejack.server")
 
@@ -245,11 +246,10 @@ class TableServer:
             raise ProtocolError("bad_message", str(error)) from None
         kinds = message.get("seats") or ["human"] + ["bot"] * (players - 1)
         names = message.get("names") or [None] * players
-        if not isinstance(kinds, list) or len(kinds) != players or any(k != "human" and k not in BOT_KINDS for k in kinds):
-            searches = isinstance(kinds, list) and any(isinstance(k, str) and k.startswith(EXPERT_KIND) for k in kinds)
-            searching = f" ({EXPERT_KIND} plays only at a table on one device)" if searches else ""
+        if not isinstance(kinds, list) or len(kinds) != players or any(not _seat_kind(k) for k in kinds):
             raise ProtocolError("bad_message", f"'seats' lists {players} kinds, each human or one of "
-                                f"{', '.join(BOT_KINDS)}{searching}")
+                                f"{', '.join(BOT_KINDS)} or {EXPERT_KIND} (thinking at most {MAX_THINK:g} s a move, "
+                                f"like {EXPERT_KIND}:think=0.5)")
         if (not isinstance(names, list) or len(names) != players
                 or any(n is not None and (not isinstance(n, str) or not n.strip() or len(n) > MAX_NAME_CHARS) for n in names)):
             raise ProtocolError("bad_message", f"'names' lists {players} names (null for the default), "
@@ -355,6 +355,18 @@ class TableServer:
         except (ProtocolError, Refused) as refusal:
             log.info("refused %s: %s (%s): %s", client.name, refusal.code, kind, refusal.message)
             client.send({"type": "error", "code": refusal.code, "message": refusal.message, "about": kind})
+
+
+def _seat_kind(kind: object) -> bool:
+    """A seat kind a server table plays: a person, a bot, or the searching bot within the server's time a move."""
+    if kind == "human" or kind in BOT_KINDS:
+        return True
+    if not isinstance(kind, str) or not kind.startswith(EXPERT_KIND) or len(kind) > 100:
+        return False
+    try:
+        return parse_expert_options(kind[len(EXPERT_KIND):]).think <= MAX_THINK
+    except ValueError:
+        return False
 
 
 def _describe_db(db: str) -> str:
