@@ -4,6 +4,7 @@ the server goes on serving everybody else."""
 from __future__ import annotations
 
 import json
+import subprocess
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -192,3 +193,35 @@ def test_a_client_that_stops_reading_is_disconnected_when_its_outbox_is_full() -
 
     ws, client = asyncio.run(run())
     assert client.close_reason == "stalled" and ws.closed == (1008, "stalled")
+
+
+def test_a_create_with_wrong_field_types_is_refused_clearly_and_stores_no_table(start_server: Any, kit: Any) -> None:
+    server = start_server()
+    two = {"teams": False, "seats": ["human", "bot"]}
+    with _open(server.url) as ws:
+        _send(ws, {"type": "create", **two, "players": 2.0})  # a number, but not a whole 2
+        code, message = _error(ws)
+        assert code == "bad_message" and "'players' is 2 or 4" in message
+        _send(ws, {"type": "create", **two, "players": 2, "name": 5})
+        assert _error(ws) == ("bad_message", "'name' must be a non-empty string of at most 32 characters")
+        _send(ws, {"type": "create", **two, "players": 2, "names": ["x" * 40, None]})
+        assert _error(ws) == ("bad_message", "'names' lists 2 names (null for the default), each at most 32 characters")
+        _send(ws, {"type": "create", "players": 2, "teams": False, "seats": ["human", "bot:expert:think=30"]})
+        code, message = _error(ws)  # a search that would think half a minute a move
+        assert code == "bad_message" and "bot:expert (thinking at most 2 s a move" in message
+        _send(ws, {"type": "create", **two, "players": 2, "name": "Ann"})  # the connection is still good
+        assert _next(ws, "joined")["colour"] == "red"
+    assert "Traceback" not in server.log and server.log.count("created by") == 1  # refused creates stored nothing
+    listed = subprocess.run([*kit.voicejack, "tables", "--db", server.db], capture_output=True, text=True, timeout=30)
+    assert listed.stdout.strip().endswith("1 table")
+
+
+def test_join_and_host_refuse_a_name_the_server_would_refuse_before_they_connect(kit: Any) -> None:
+    long = "Bartholomew Featherstonehaugh the Third"
+    for args in (["join", "ws://127.0.0.1:9", "amber", "tiger", "seven", "--name", long],
+                 ["host", "ws://127.0.0.1:9", "--players", "2", "--seats", "human,bot", "--name", long],
+                 ["host", "ws://127.0.0.1:9", "--players", "2", "--seats", "human,bot", "--names", f"Ann,{long}"]):
+        result = subprocess.run([*kit.voicejack, *args, "--no-sound", "--keyboard"], capture_output=True, text=True,
+                                timeout=30, stdin=subprocess.DEVNULL)
+        assert result.returncode == 2 and "Traceback" not in result.stderr, args
+        assert f"'{long}' cannot be a name at the table: 1 to 32 characters" in result.stderr, args

@@ -7,7 +7,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from voicejack.remote.session import Intent, Played, Snapshot
+from voicejack.remote.session import Intent, Line, Played, Snapshot
 
 FOUR = {"players": 4, "teams": True, "mode": "regular", "seats": ["human", "bot", "human", "bot"], "seed": 77}
 
@@ -125,3 +125,23 @@ def test_a_table_nobody_is_at_leaves_memory_and_comes_back_when_someone_returns(
     back.wait(lambda: bool(back.session.messages) and back.session.view is not None, what="Ann back")
     assert back.session.messages[0]["type"] == "joined" and back.session.colour == "red"
     assert f"table {code}: resumed after 0 moves" in server.log
+
+
+def test_a_seat_taken_up_on_a_second_device_stays_there_and_the_first_device_stops(
+        start_server: Any, players: Any, tmp_path: Path) -> None:
+    """The newest connection holds a seat; the one it replaced must not rejoin with the same token, or the two
+    devices take the seat from each other for ever (everyone hearing "Bob is back" over and over)."""
+    import time
+
+    server, ann, bob = _table(start_server, players, tmp_path, bot_delay=60)
+    store = bob.session.store
+    assert store is not None
+    phone = players([server.url], Intent("join", code=ann.session.code, name="Bob"), "bob-phone", store=store)
+    bob.wait(lambda: any(isinstance(n, Line) and n.final for n in bob.news), what="the first device told to stop")
+    final = next(n for n in bob.news if isinstance(n, Line) and n.final)
+    assert final.reason == "your seat is now played from another connection"
+    time.sleep(2)  # long enough for many reconnections, had the first device kept trying
+    assert server.log.count("rejoin table") == 1
+    assert ann.seat_events().count(("green", "back")) == 1
+    assert phone.session.colour == "green" and phone.session.view is not None
+    assert all(p["connected"] for p in phone.session.view["players"] if p["colour"] == "green")

@@ -40,3 +40,29 @@ def test_two_servers_share_tables_and_the_survivor_takes_over_the_killed_ones(
     listing = subprocess.run([*kit.voicejack, "tables", "--db", fresh_postgres], capture_output=True, text=True,
                              check=True).stdout
     assert code in listing and "complex, teams" in listing and "finished" in listing
+
+
+def test_being_sent_to_the_server_that_holds_the_table_is_not_told_as_a_lost_connection(
+        start_server: Any, players: Any, fresh_postgres: str, tmp_path: Path) -> None:
+    """A client that asks a server not holding its table is sent on ("elsewhere") until the owner answers, or
+    until the lease of a dead owner runs out: the player hears one drop and one return, not a pair of them for
+    every try."""
+    first = start_server(db=fresh_postgres, lease=3.0, bot_delay=0.05, grace=30)
+    second = start_server(db=fresh_postgres, lease=3.0, bot_delay=0.05, grace=30)
+    two = {"players": 2, "teams": False, "mode": "regular", "seats": ["human", "human"], "seed": 8}
+    ann = players([first.url, second.url], Intent("create", name="Ann", options=two), "ann")
+    ann.wait(lambda: ann.session.code is not None, what="the table code")
+    bob = players([second.url, first.url], Intent("join", code=ann.session.code, name="Bob"), "bob")
+    bob.wait(lambda: bob.session.colour == "green" and bob.session.view is not None, what="Bob's seat")
+    assert "another server has this table" in second.log and bob.line_events() == [True]
+    ann.wait(lambda: ann.moves >= 6, what="6 moves")
+    first.kill()
+    for player in (ann, bob):
+        player.wait(lambda player=player: player.line_events()[-1:] == [True] and len(player.line_events()) > 1,
+                    timeout=30, what="the table back on the second server")
+    ann.wait(lambda: ann.finished.is_set() and bob.finished.is_set(), timeout=90, what="the end of the match")
+    assert second.log.count("elsewhere (rejoin)") >= 2  # the dead owner's lease was still running
+    for player in (ann, bob):
+        events = player.line_events()
+        assert events.count(True) == 2 and events[-1] is True, events  # in once, back once
+        assert events[1:].count(False) >= 1 and events[1:-1] == [False] * (len(events) - 2), events

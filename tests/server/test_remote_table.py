@@ -288,3 +288,14 @@ def test_the_turn_clock_at_a_remote_table_warns_ticks_and_burns(start_server: An
     prompt_at = next(at for at, line in timed if line.startswith("Your turn, red."))
     burned_at = next(at for at, line in timed if line.startswith("Time is up"))
     assert burned_at - prompt_at >= 2.9
+
+
+def test_a_table_with_an_expert_bot_seat_plays_through_the_server(start_server: Any, tmp_path: Path) -> None:
+    """`--seats human,bot:expert` at a server table, as at a local one: the searching bot plays its seat."""
+    server = start_server(bot_delay=0)
+    options = {"players": 2, "teams": False, "mode": "regular", "seats": ["human", "bot:expert:think=0.05"], "seed": 9}
+    host, said = _front_end(server.url, Intent("create", name="Ann", options=options),
+                            itertools.islice(itertools.cycle(("options", "option one")), 40), tmp_path / "ann.json")
+    assert host.run() == 0
+    assert any(line.startswith("Green played") for line in said.lines), said.text
+    assert "refused" not in said.text and "Traceback" not in server.log

@@ -14,6 +14,7 @@ from voicejack.engine.state import Seat
 from voicejack.remote.session import Intent, SeatStore, Session
 from voicejack.remote.table import RemoteConfig, RemoteTable
 from voicejack.server.codes import normalise_code
+from voicejack.server.protocol import MAX_NAME_CHARS
 from voicejack.table.inputs import InputHub, KeyboardSource
 from voicejack.table.messages import say
 from voicejack.table.presenter import Presenter
@@ -29,6 +30,13 @@ def _urls(text: str) -> list[str]:
     if not urls:
         raise ValueError("name a server, like ws://192.168.1.20:8765")
     return urls
+
+
+def _names(*names: str | None) -> None:
+    """Names the server would refuse, refused here in words, before any connection."""
+    for name in names:
+        if name is not None and (not name.strip() or len(name.strip()) > MAX_NAME_CHARS):
+            raise ValueError(f"'{name}' cannot be a name at the table: 1 to {MAX_NAME_CHARS} characters")
 
 
 def _code(words: Sequence[str]) -> str:
@@ -74,6 +82,7 @@ def join_main(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)
     try:
         urls, code = _urls(args.server), _code(args.code)
+        _names(args.name)
     except ValueError as error:
         return complain(parser.prog, str(error))
     return _run(urls, Intent("join", code=code, name=args.name), args, seated=True)
@@ -106,12 +115,13 @@ def table_options(rules: Rules, seats: Sequence[Seat], seed: int | None) -> dict
     return options
 
 
-def host_remote(args: argparse.Namespace, rules: Rules, seats: Sequence[Seat]) -> int:
+def host_remote(args: argparse.Namespace, rules: Rules, seats: Sequence[Seat], prog: str = "voicejack play") -> int:
     """`voicejack play --server URL ...`: create the table there, take its first free seat, say its code."""
     try:
         urls = _urls(args.server)
+        _names(getattr(args, "name", None), *(seat.name for seat in seats))
     except ValueError as error:
-        return complain("voicejack play", str(error))
+        return complain(prog, str(error))
     intent = Intent("create", name=getattr(args, "name", None), options=table_options(rules, seats, args.seed))
     return _run(urls, intent, args, seated=any(not seat.kind.startswith("bot") for seat in seats))
 
@@ -128,4 +138,4 @@ def host_main(argv: Sequence[str]) -> int:
     _common_options(parser)
     args = parser.parse_args(argv)
     rules, seats = table_from_options(parser, args)
-    return host_remote(args, rules, seats)
+    return host_remote(args, rules, seats, parser.prog)

@@ -20,7 +20,7 @@ from typing import Any
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
-from voicejack.server.protocol import MAX_MESSAGE_BYTES, VERSION
+from voicejack.server.protocol import CLOSE_REPLACED, MAX_MESSAGE_BYTES, VERSION
 
 #: Errors after which the hello is not tried again: the table or seat will not appear by waiting.
 FINAL_ERRORS = frozenset({"unknown_table", "bad_token", "no_free_seat", "version", "bad_message", "not_seated"})
@@ -48,6 +48,7 @@ class Connection:
         self._send_lock = threading.Lock()
         self._closing = False
         self._final = False
+        self.replaced = False  # the server handed this seat to a newer connection
         self._thread = threading.Thread(target=self._run, daemon=True, name="voicejack-line")
 
     def start(self) -> None:
@@ -79,13 +80,15 @@ class Connection:
         if ws is not None:
             ws.close()
 
-    def _serve(self, ws: ClientConnection) -> None:
-        """One connection: the hello, then every message into the inbox until the line drops."""
+    def _serve(self, ws: ClientConnection) -> bool:
+        """One connection: the hello, then every message into the inbox until the line drops. True when the
+        server answered the hello; False when it sent the client elsewhere (or closed first): that line was
+        never up, so it is not told as a drop and a reconnection."""
         with self._send_lock:
             self._ws = ws
+        answered = False
         try:
             ws.send(json.dumps({"v": VERSION, **self.hello()}))
-            self.inbox.put(LineEvent(True))
             for raw in ws:
                 message = json.loads(raw)
                 if not isinstance(message, dict):
@@ -95,15 +98,22 @@ class Connection:
                     self._final = True
                 if hello_refused and message.get("code") == "elsewhere":
                     time.sleep(self.retry)  # another server holds the table for a moment: try again, maybe there
-                    return
+                    return answered
+                if not answered:
+                    answered = True
+                    self.inbox.put(LineEvent(True))
                 self.inbox.put(message)
                 if self._final:
-                    return  # the table or seat will not appear by waiting: hang up
+                    return answered  # the table or seat will not appear by waiting: hang up
         except (ConnectionClosed, ValueError):
             pass
         finally:
+            if ws.close_code == CLOSE_REPLACED:
+                self._final = True  # the seat is played from another device now: taking it back would start a tug-of-war
+                self.replaced = True
             with self._send_lock:
                 self._ws = None
+        return answered
 
     def _run(self) -> None:
         attempt = 0
@@ -128,10 +138,11 @@ class Connection:
                 continue
             down_since = None
             with ws:
-                self._serve(ws)
-            if not self._closing and not self._final:
+                answered = self._serve(ws)
+            if answered and not self._closing and not self._final:
                 down_since = time.monotonic()
                 self.inbox.put(LineEvent(False, reason="the line dropped"))
                 time.sleep(0.05)
         if self._final:
-            self.inbox.put(LineEvent(False, final=True, reason="the server refused"))
+            reason = "your seat is now played from another connection" if self.replaced else "the server refused"
+            self.inbox.put(LineEvent(False, final=True, reason=reason))

@@ -258,6 +258,8 @@ class Session:
             if self.view is not None and isinstance(message.get("seats"), dict):
                 for player in self.view["players"]:
                     player.update(message["seats"].get(player["colour"], {}))
+                    if player["colour"] == message.get("colour") and isinstance(message.get("name"), str):
+                        player["name"] = message["name"]  # a player who joins names the seat they take
             return SeatNews(message["colour"], message["name"], message["event"], message.get("grace"),
                             bool(message.get("next_turn")), message.get("seconds"))
         if kind == "turn_clock":

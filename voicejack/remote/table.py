@@ -11,7 +11,7 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from voicejack.engine import GameState, Move
+from voicejack.engine import GameState, Move, MoveKind, legal_moves
 from voicejack.language import Ask, Choice, Command, Confirm, ConfirmPolicy, Conversation, Grammar, Heard
 from voicejack.language import LanguageSettings
 from voicejack.language import NotUnderstood, Resolver, Topic
@@ -22,7 +22,7 @@ from voicejack.remote.session import Clock, Line, Played, Refusal, Seated, SeatN
 from voicejack.table.inputs import EndOfInput, InputHub
 from voicejack.table.messages import say
 from voicejack.table.presenter import TICK_CUE, Presenter
-from voicejack.table.commands import SHARED, Said
+from voicejack.table.commands import KEEPS_LAST, KEEPS_TALKING, SHARED, Said
 from voicejack.table.readout import Readout, Recent
 from voicejack.table.settings import Settings
 
@@ -53,12 +53,14 @@ class RemoteTable:
         self.told_start = False
         self.exit: int | None = None
         self.line_was_down = False
+        self.line_was_up = False  # a line never up was not lost: the server was not reached yet
         self._grammar: tuple[tuple[int, str, int], Grammar] | None = None
         self.readout = Readout()  # the board, line by line: "next", "previous", "again"
         self.told_readout_hint = False
         self.recent: Recent | None = None  # the view before the last move and its events ("last card")
         self._ready_due: int | None = None  # the server waits to hear that the player was told up to this move
         self._offered_undo = False  # the first pause for "undo" in a match is explained in a whole sentence
+        self._prompted_at: int | None = None  # the move number the last "Your turn" was said at
 
     @property
     def me(self) -> str | None:
@@ -128,10 +130,13 @@ class RemoteTable:
                 self.exit = EXIT_REFUSED
             elif not item.up and not self.line_was_down:
                 self.line_was_down = True
-                presenter.say(tell("line.down"), remember=False)
+                reached = self.line_was_up
+                presenter.say(self._line_down() if reached else tell("unreachable", url=self.config.url), remember=False)
             elif item.up and self.line_was_down:
                 self.line_was_down = False
-                presenter.say(tell("line.back"), remember=False)
+                presenter.say(tell("line.back" if self.line_was_up else "line.reached"), remember=False)
+            if item.up:
+                self.line_was_up = True
 
     def _snapshot(self, state: GameState) -> None:
         self.view = state
@@ -139,14 +144,19 @@ class RemoteTable:
         if not self.told_start:
             self.told_start = True
             self.presenter.set_table(self.me, state.rules)
-            self.presenter.say(self.narrator.match_start(state, self.me))
+            lines = self.narrator.match_start(state, self.me)
+            if self.session.moves > 0:
+                # Come in mid-match: who dealt and led first is long past (the last line); whose turn it is now
+                # counts (said below when it is the listener's own, or when the match is over).
+                mine = state.turn == self.me or state.winner is not None
+                lines = lines[:-1] + ([] if mine else [self.narrator.turn_prompt(state, self.me)])
+            self.presenter.say(lines)
         if state.winner is not None:  # came to a table that has finished meanwhile
             self.presenter.say(self.narrator.turn_prompt(state, self.me))
             self.exit = EXIT_WON
             return
-        waiting = self._open_seats()
-        if waiting:
-            self.presenter.say(tell("waiting", count=waiting, players="player" if waiting == 1 else "players"))
+        if self._open_seats():
+            self.presenter.say(self._waiting_line())
             return
         self.started = True
         self._prompt_if_mine()
@@ -161,9 +171,11 @@ class RemoteTable:
         if item.colour == self.me:
             self.in_flight = False
         if item.before is not None:
+            seats = item.before.seats
+            if item.before.seat(item.colour).kind == "human" or all(seat.kind != "human" for seat in seats):
+                self.presenter.begin()  # as at a local table, "say that again" starts from a person's move
             self.presenter.events(item.events, item.before, self.me)
-            self.presenter.say(self.narrator.outcome(item.before, item.events, item.after, self.me),
-                               seat=item.colour, remember=False)
+            self.presenter.say(self.narrator.outcome(item.before, item.events, item.after, self.me), seat=item.colour)
         if item.after.winner is not None:
             self.presenter.cue("win")
             self.presenter.settle()
@@ -215,15 +227,32 @@ class RemoteTable:
         state = self.view
         if state is None or state.turn != self.me or self.me is None or state.winner is not None:
             return
+        if _burns_by_itself(state):
+            return  # nothing to decide (R30): the server burns the hand at once, told like any move (no prompt locally)
+        if self._bot_has_my_seat():
+            return  # back while the bot plays this turn: the next one is the player's (told by the seat news)
+        self._prompted_at = self.session.moves
         self.conversation = Conversation(self.me, self._resolver())
         self.presenter.cue(TURN_CUE)
         self.presenter.say(self.narrator.turn_prompt(state, self.me))
 
+    def _bot_has_my_seat(self) -> bool:
+        view = self.session.view or {}
+        return any(player.get("colour") == self.me and player.get("control") == "bot" for player in view.get("players", []))
+
     def _seat(self, news: SeatNews) -> None:
+        view = self.view
+        if view is not None and news.event == "joined":  # the seat is called by the name of who took it
+            view.seats = tuple(dataclasses.replace(seat, name=news.name) if seat.colour == news.colour else seat
+                               for seat in view.seats)
         key = "seat.back.next" if news.event == "back" and news.next_turn else f"seat.{news.event}"
         fields = {"name": news.name, "colour": news.colour, "grace": round(news.grace or 0),
                   "seconds": round(news.seconds or 0)}
-        if news.event == "slow" and news.colour == self.me:
+        if news.colour == self.me and news.event == "back" and news.next_turn:
+            self.presenter.say(tell("seat.back.next.you"), remember=False)
+        elif news.colour == self.me and news.event == "player" and self._prompted_at != self.session.moves:
+            self._prompt_if_mine()  # the bot has played its turn; if it is this seat's turn again, it is theirs
+        elif news.event == "slow" and news.colour == self.me:
             self.in_flight = False
             self.presenter.say(tell("seat.slow.you", **fields), remember=False)
         elif news.colour != self.me and f"seat.{news.event}" in REMOTE_MESSAGES:
@@ -241,7 +270,7 @@ class RemoteTable:
             return False
         if self.inputs.live:
             return True
-        return self.started and self.state.turn == self.me and not self.in_flight
+        return self.started and self.state.turn == self.me and not self.in_flight and not _burns_by_itself(self.state)
 
     def _resolver(self) -> Resolver:
         return Resolver(LanguageSettings(confirm=ConfirmPolicy(self.settings.confirm)))
@@ -258,8 +287,7 @@ class RemoteTable:
         if heard is None:
             return
         if isinstance(heard, EndOfInput):
-            self.presenter.say(tell("quit", url=self.config.url, code=self.session.code), remember=False)
-            self.exit = EXIT_LEFT
+            self._hang_up()
             return
         if heard.stale:
             self.presenter.say(say("stale"), remember=False)
@@ -267,23 +295,34 @@ class RemoteTable:
         self._respond(conversation, state, heard.heard)
 
     def _respond(self, conversation: Conversation, state: GameState, heard: Heard) -> None:
-        if heard.text.strip():
-            self.presenter.stop()
         pending = conversation.pending
         result = conversation.hear(state, heard)
         presenter = self.presenter
+        if not isinstance(result, NotUnderstood):  # as at a local table: a new command cuts off what is being said
+            keeps = result.name if isinstance(result, Command) else None
+            if keeps not in KEEPS_TALKING:
+                presenter.stop()
+            if keeps not in KEEPS_LAST:
+                presenter.begin()  # ... and "say that again" repeats its answer from now on
+        if self.me is None and isinstance(result, Confirm) and isinstance(result.move, Command):
+            conversation.reset()  # "leave" or "quit": a spectator has no seat to lose, so nothing to confirm
+            self._hang_up()
+            return
+        if self.me is None and _plays(result):  # resolved for the seat to act: not the spectator's to say
+            conversation.reset()
+            presenter.say(tell("watching_only"), remember=False)
+            return
+        if _plays(result) and (state.turn != self.me or not self.started):
+            conversation.reset()
+            self._refuse_out_of_turn()
+            return
         if isinstance(result, Move):
-            if self.me is None:
-                presenter.say(tell("watching_only"), remember=False)
-            elif state.turn != self.me or not self.started:
-                presenter.cue(ERROR_CUE)
-                presenter.say(tell("not_your_turn"), remember=False)
-            elif self.in_flight:
+            if self.in_flight:
                 presenter.say(tell("in_flight"), remember=False)
             elif self.session.send_move(result.phrase, self._undo_seconds()):
                 self.in_flight = True
             else:
-                presenter.say(tell("line.down"), remember=False)
+                presenter.say(self._line_down(), remember=False)
         elif isinstance(result, Confirm):
             presenter.say(result.prompt)
         elif isinstance(result, Ask):
@@ -301,37 +340,67 @@ class RemoteTable:
         mine = state.turn == me
         url, code = self.config.url, self.session.code
         shared = SHARED.get(name)
-        if shared is not None:
+        if name == "turn" and me is not None and not self.started:
+            presenter.say(self._waiting_line())
+        elif shared is not None:
             shared(self, Said(command, me, conversation, pending))  # answered as at a local table
+        elif name in ("hand", "options", "undo") and me is None:
+            presenter.say(tell("watching_only"), remember=False)
         elif name == "hand" and me is not None:
             presenter.say(narrator.hand(state, me))
-        elif name == "options" and me is not None and mine:
+        elif name == "options" and not (mine and self.started):
+            self._refuse_out_of_turn()
+        elif name == "options" and me is not None:
             options = narrator.describe_options(state, me)
             conversation.pending = Ask(say("options.question"),
                                        tuple(Choice(text, move, (move.phrase,)) for move, text in options), topic=Topic.OPTION)
             presenter.say([say("options.question")] + [f"{n}: {text}" for n, (_, text) in enumerate(options, 1)])
         elif name == "save":
-            presenter.say(tell("save", url=url, code=code), remember=False)
-        elif name == "quit":
-            presenter.say(tell("quit", url=url, code=code), remember=False)
-            self.exit = EXIT_LEFT
+            presenter.say(tell("save" if me is not None else "save.watching", url=url, code=code), remember=False)
+        elif name == "quit" or (name == "leave" and me is None):
+            self._hang_up()
         elif name == "leave" and me is not None:
             self.session.leave()
             presenter.say(tell("left", url=url, code=code), remember=False)
             self.exit = EXIT_LEFT
         elif name == "undo":
-            if me is None:
-                presenter.say(tell("watching_only"), remember=False)
-            elif not self.session.send_undo():
-                presenter.say(tell("line.down"), remember=False)
+            if not self.session.send_undo():
+                presenter.say(self._line_down(), remember=False)
+        elif name in ("cancel", "no") and mine and isinstance(conversation.pending, Ask):
+            presenter.say(conversation.pending.spoken())  # "no" to "option two?": the options are asked again
         elif name in ("cancel", "no") and pending is not None and mine:
             presenter.say(say("cancelled", prompt=narrator.turn_prompt(state, me)))
         elif name == "yes" and isinstance(pending, Ask):
             presenter.say(pending.spoken())
-        else:
+        elif name in ("yes", "no", "cancel"):
             presenter.cue(ERROR_CUE)
-            presenter.say(say("nothing_pending") if name in ("yes", "no", "cancel") else tell("not_your_turn"),
-                          remember=False)
+            presenter.say(say("nothing_pending"), remember=False)
+        else:
+            self._refuse_out_of_turn()
+
+    def _refuse_out_of_turn(self) -> None:
+        """A move or its question when the turn is not this seat's: in the local table's words (whose turn it
+        is, by name), or, before every seat is taken, that the match has not begun."""
+        self.presenter.cue(ERROR_CUE)
+        if not self.started:
+            self.presenter.say(self._waiting_line(), remember=False)
+            return
+        name = self.narrator.name(self.state, self.state.turn)
+        self.presenter.say(say("not_your_turn", player=f"{name}'" if name.endswith("s") else f"{name}'s"),
+                           remember=False)
+
+    def _waiting_line(self) -> str:
+        waiting = self._open_seats()
+        return tell("waiting", count=waiting, players="player" if waiting == 1 else "players")
+
+    def _line_down(self) -> str:
+        return tell("line.down" if self.me is not None else "line.down.watching")
+
+    def _hang_up(self) -> None:
+        """"quit", or the end of typed input: the line closes; the seat (if any) waits for its player."""
+        key = "quit" if self.me is not None else "quit.watching"
+        self.presenter.say(tell(key, url=self.config.url, code=self.session.code), remember=False)
+        self.exit = EXIT_LEFT
 
     def apply_settings(self, settings: Settings) -> None:
         """Settings changed by voice: the wording, the sound, and remembered for next time."""
@@ -341,3 +410,19 @@ class RemoteTable:
         if self.config.on_settings is not None:
             self.config.on_settings(settings)
 
+
+
+def _plays(result: object) -> bool:
+    """What the player said would play (or ask about) a move, not a command: a move, its question, its
+    confirmation, or a clear refusal of it ("You have no seven")."""
+    if isinstance(result, NotUnderstood):
+        return result.refused
+    if isinstance(result, Confirm):
+        return isinstance(result.move, Move)
+    return isinstance(result, (Move, Ask))
+
+
+def _burns_by_itself(state: GameState) -> bool:
+    """The seat to act can only burn its whole hand (R30): the server plays that without asking anybody."""
+    moves = legal_moves(state)
+    return len(moves) == 1 and moves[0].kind is MoveKind.BURN_HAND

@@ -25,6 +25,11 @@ MAX_NAME_CHARS: Final = 32
 #: What the client puts in the hands it cannot see: only their sizes are real.
 HIDDEN_CARD: Final = "2"
 
+#: The WebSocket close code (and reason) of a connection whose seat was taken up on another connection with
+#: the same token: that client must not reconnect, or the two would take the seat from each other for ever.
+CLOSE_REPLACED: Final = 4001
+REPLACED: Final = "the seat was taken up on another connection"
+
 CLIENT_TYPES: Final = ("create", "join", "rejoin", "watch", "move", "undo", "ready", "leave")
 
 

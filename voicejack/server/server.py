@@ -15,12 +15,15 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from voicejack.bots import BOT_KINDS
+from voicejack.bots import BOT_KINDS, EXPERT_KIND
+from voicejack.bots.expert import parse_expert_options
 from voicejack.engine import make_rules, new_game
 from voicejack.engine.rulesets import RULE_SET_NAMES, VOICEJACK
 from voicejack.engine.state import Seat as EngineSeat
 from voicejack.server.codes import new_code, normalise_code
 from voicejack.server.protocol import (
+    CLOSE_REPLACED,
+    REPLACED,
     MAX_MESSAGE_BYTES,
     MAX_NAME_CHARS,
     ProtocolError,
@@ -31,7 +34,7 @@ from voicejack.server.protocol import (
     text_field,
 )
 from voicejack.server.storage import CodeTaken, SeatRow, Storage, TableElsewhere, open_storage
-from voicejack.server.table import OPEN, ROBOT, Refused, ServerTable, TableTiming, describe_rules, restore_state, table_text
+from voicejack.server.table import MAX_THINK, OPEN, ROBOT, Refused, ServerTable, TableTiming, describe_rules, restore_state, table_text
 
 log = logging.getLogger("voicejack.server")
 
@@ -91,6 +94,8 @@ class Client:
 
     def _close_code(self) -> tuple[int, str]:
         reason = self.close_reason or ""
+        if reason == REPLACED:
+            return CLOSE_REPLACED, reason
         return (1008 if reason in ("flood", "stalled") else 1001), reason[:100]
 
     async def _write(self) -> None:
@@ -229,8 +234,8 @@ class TableServer:
         teams = message.get("teams", players == 4)
         mode = message.get("mode", "regular")
         rule_set = message.get("rules", VOICEJACK)
-        if (players not in (2, 4) or not isinstance(teams, bool) or mode not in ("regular", "complex")
-                or rule_set not in RULE_SET_NAMES):
+        if (not isinstance(players, int) or isinstance(players, bool) or players not in (2, 4)
+                or not isinstance(teams, bool) or mode not in ("regular", "complex") or rule_set not in RULE_SET_NAMES):
             raise ProtocolError("bad_message", "'players' is 2 or 4, 'teams' true or false, 'mode' regular or complex, "
                                 f"'rules' one of {', '.join(RULE_SET_NAMES)}")
         turn_seconds = int_field(message, "turn_seconds", required=False)
@@ -241,12 +246,16 @@ class TableServer:
             raise ProtocolError("bad_message", str(error)) from None
         kinds = message.get("seats") or ["human"] + ["bot"] * (players - 1)
         names = message.get("names") or [None] * players
-        if (not isinstance(kinds, list) or len(kinds) != players or not isinstance(names, list)
-                or len(names) != players or any(k != "human" and k not in BOT_KINDS for k in kinds)
+        if not isinstance(kinds, list) or len(kinds) != players or any(not _seat_kind(k) for k in kinds):
+            raise ProtocolError("bad_message", f"'seats' lists {players} kinds, each human or one of "
+                                f"{', '.join(BOT_KINDS)} or {EXPERT_KIND} (thinking at most {MAX_THINK:g} s a move, "
+                                f"like {EXPERT_KIND}:think=0.5)")
+        if (not isinstance(names, list) or len(names) != players
                 or any(n is not None and (not isinstance(n, str) or not n.strip() or len(n) > MAX_NAME_CHARS) for n in names)):
-            raise ProtocolError("bad_message", f"'seats' lists {players} kinds (human or {', '.join(BOT_KINDS)}), "
-                                "'names' as many names")
+            raise ProtocolError("bad_message", f"'names' lists {players} names (null for the default), "
+                                f"each at most {MAX_NAME_CHARS} characters")
         seed = int_field(message, "seed", required=False)
+        creator = text_field(message, "name", MAX_NAME_CHARS, required=False)  # checked before anything is stored
         seats = tuple(EngineSeat(colour, (name or colour.capitalize()).strip(), kind)
                       for colour, kind, name in zip(rules.seats, kinds, names))
         state, _ = new_game(rules, seed=seed if seed is not None else int.from_bytes(os.urandom(4), "little"), seats=seats)
@@ -266,7 +275,7 @@ class TableServer:
         log.info("table %s: created by %s (%s; seats %s)", code, client.name, describe_rules(state), ",".join(kinds))
         client.table = table
         if "human" in kinds:
-            await table.seat_new_player(client, text_field(message, "name", MAX_NAME_CHARS, required=False))
+            await table.seat_new_player(client, creator)
         else:
             table.watch(client)
             table.begin()
@@ -346,6 +355,18 @@ class TableServer:
         except (ProtocolError, Refused) as refusal:
             log.info("refused %s: %s (%s): %s", client.name, refusal.code, kind, refusal.message)
             client.send({"type": "error", "code": refusal.code, "message": refusal.message, "about": kind})
+
+
+def _seat_kind(kind: object) -> bool:
+    """A seat kind a server table plays: a person, a bot, or the searching bot within the server's time a move."""
+    if kind == "human" or kind in BOT_KINDS:
+        return True
+    if not isinstance(kind, str) or not kind.startswith(EXPERT_KIND) or len(kind) > 100:
+        return False
+    try:
+        return parse_expert_options(kind[len(EXPERT_KIND):]).think <= MAX_THINK
+    except ValueError:
+        return False
 
 
 def _describe_db(db: str) -> str:

@@ -16,9 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from voicejack.bots import make_bot
+from voicejack.bots import EXPERT_KIND, make_bot
 from voicejack.engine import GameState, Move, MoveKind, PhraseError, find_move, legal_moves
-from voicejack.server.protocol import encode_for_each, event_to_json, view_of
+from voicejack.server.protocol import REPLACED, encode_for_each, event_to_json, view_of
 from voicejack.server.storage import SeatRow, Storage, TableLost, TableRow
 from voicejack.server.turn_clock import TIME_OUT_MOVE, TurnClock, play
 from voicejack.server.undo import REFUSED, LastMove, Mover, UndoPause, why_not
@@ -71,6 +71,9 @@ class TableTiming:
     ready_within: float = 20.0   # the longest wait for a client's "ready" before a turn clock or undo pause starts
     undo_limit: float = 10.0     # the longest pause for "undo" a client may ask for after its player's move
 
+
+#: The longest an expert bot seat may think a move at a server table (its search runs beside the other tables).
+MAX_THINK = 2.0
 
 #: A full table file is stored every this many moves (and at the end); the moves between are replayed on
 #: resume, which gives the very same table because the file holds the generator state (same future deals).
@@ -184,7 +187,7 @@ class ServerTable:
                 raise Refused("bad_token", "that seat token is not valid for this table")
             for old in list(seat.peers):  # the newest connection holds the seat; an old one may be half-dead
                 seat.peers.discard(old)
-                old.close("the seat was taken up on another connection")
+                old.close(REPLACED)
             was = seat.control
             if seat.drop_timer is not None:
                 seat.drop_timer.cancel()
@@ -500,7 +503,13 @@ class ServerTable:
             elif seat.control in (BOT, ROBOT) or for_player == self.moves:
                 kind = state.seat(colour).kind if seat.control == ROBOT else "bot"
                 seen = f"{colour}:{len(state.history)}:{','.join(state.discard)}"  # same choice after a restart
-                move = make_bot(kind, seed=zlib.crc32(seen.encode())).choose(state, moves)
+                bot = make_bot(kind, seed=zlib.crc32(seen.encode()))
+                if kind.startswith(EXPERT_KIND):  # a search of up to MAX_THINK: the other tables play on meanwhile
+                    move = await asyncio.to_thread(bot.choose, state.copy(), moves)
+                    if self.closed or self.state is not state:
+                        return
+                else:
+                    move = bot.choose(state, moves)
             else:
                 return
             try:
