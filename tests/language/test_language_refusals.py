@@ -14,7 +14,19 @@ from voicejack.app.hear import hear_main
 from voicejack.engine import GameState, Move, MoveKind, legal_moves
 from voicejack.engine.board import COLOURS
 from voicejack.engine.cards import WALK_VALUES
-from voicejack.language import Ask, Choice, Confirm, Conversation, Heard, NotUnderstood, NotUnderstoodCode, resolve
+from voicejack.language import (
+    Ask,
+    Choice,
+    Confirm,
+    Conversation,
+    Heard,
+    NotUnderstood,
+    NotUnderstoodCode,
+    Resolver,
+    phrase_set,
+    resolve,
+)
+from voicejack.language.normalise import key_of
 from voicejack.tablefile import save_table
 
 # Red 1 on 12 stands in red 2's way: red 2 on 8 may walk 4 onto it (R26) but not seven past it (R22).
@@ -144,3 +156,39 @@ def test_once_the_options_were_read_option_one_is_the_first_of_them() -> None:
     picked = conversation.hear(state, "option one")
     assert isinstance(picked, (Move, Confirm))
     assert (picked if isinstance(picked, Move) else picked.move) == options.choices[0].then
+
+
+# ---------------------------------------------------------------------------- refusals by voice
+# A recogniser only ever returns a sentence of its grammar. Before, the grammar held legal moves only, so a
+# clearly said illegal move ("play five red three", red 3 at home) came back as the nearest legal one and was
+# confirmed ("play five red two ... yes or no?"), or was thrown away as noise: never refused with its reason.
+
+
+def test_the_spoken_grammar_holds_the_illegal_whole_moves_of_the_hand_so_they_can_be_refused() -> None:
+    grammar = phrase_set(BEHIND_OWN, "red")
+    for phrase in ("play seven red two", "play seven red two seven"):
+        assert phrase in grammar.phrases, phrase
+        assert phrase not in grammar.obeyed
+    assert "play king red one" not in grammar.phrases  # no king in hand
+    assert "play nine red three" not in grammar.phrases  # red 3 is at home: "red three" would be heard for "red four"
+
+
+def test_every_illegal_sentence_of_the_spoken_grammar_is_refused_with_a_reason_when_heard() -> None:
+    tried = 0
+    for state in [BEHIND_OWN, *random_positions(60, seed=23)]:
+        legal = {move.phrase for move in legal_moves(state)}
+        language = Resolver().language(state, state.turn)
+        for phrase in phrase_set(state, state.turn).phrases:
+            if language.by_key.get(key_of(phrase)):
+                continue  # a sentence of the language itself
+            assert phrase not in legal
+            result = resolve(state, state.turn, Heard(phrase, (0.95,) * len(phrase.split())))
+            assert isinstance(result, NotUnderstood) and result.refused, (phrase, result)
+            assert "not allowed now" not in result.reason, (phrase, result.reason)
+            tried += 1
+    assert tried > 100
+
+
+def test_out_of_turn_the_grammar_holds_no_moves_at_all() -> None:
+    grammar = phrase_set(BEHIND_OWN, "blue")
+    assert not [phrase for phrase in grammar.phrases if phrase.startswith("play ")]

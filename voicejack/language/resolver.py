@@ -55,6 +55,7 @@ from voicejack.language.forms import (
     command_entries,
     move_entries,
     numbers_are_values,
+    refused_forms,
 )
 from voicejack.hearing import Grammar, Heard
 from voicejack.language.match import CLEAR_MARGIN, allowed_cost, word_distance
@@ -160,7 +161,12 @@ class Language:
     def grammar(self) -> Grammar:
         if self._grammar is None:
             spoken = [entry for entry in self.entries if entry.spoken]
-            self._grammar = Grammar(tuple(sorted({entry.form for entry in spoken})),
+            forms = {entry.form for entry in spoken}
+            if self.acting and self.dialog is None:
+                # Heard, these are refused with the engine's reason (refusals.refusal), never matched to a move.
+                forms.update(form for form in refused_forms(self.state, self.seat, self.moves)
+                             if key_of(form) not in self.by_key)
+            self._grammar = Grammar(tuple(sorted(forms)),
                                     frozenset(entry.form for entry in spoken if isinstance(entry.target, Command)))
         return self._grammar
 
