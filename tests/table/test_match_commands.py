@@ -65,6 +65,37 @@ def test_an_empty_line_is_answered(tmp_path: Path, kit) -> None:
     assert "I heard nothing. Say help for what you can say." in transcript.lines
 
 
+class SpokenHeard:
+    """A microphone that hands the game the given results, one each time it listens (typed=False)."""
+
+    live = False
+
+    def __init__(self, results: list[Heard]) -> None:
+        self.results = iter(results)
+
+    def start(self, push) -> None:
+        self.push = push
+
+    def set_grammar(self, grammar: Grammar) -> None:
+        self.push(Utterance(next(self.results, Heard("quit the game")), grammar))
+
+    def close(self) -> None:
+        pass
+
+
+def test_speech_the_recogniser_turned_down_is_not_called_nothing(tmp_path: Path, kit) -> None:
+    """Said aloud but rejected (pocketsphinx's weak reading, chatter), the result comes with no text: the player
+    spoke, so "I heard nothing" told them the microphone was deaf. Said and not caught, it is said so."""
+    state = kit.two_player_state(seed=12)
+    rejected = Heard("", (), ("play nine red one",))
+    hub = InputHub()
+    hub.add(SpokenHeard([rejected, Heard(""), Heard("quit the game"), Heard("yes")]))
+    transcript = kit.Transcript()
+    Match(state, transcript, hub, MatchConfig(tmp_path / "s.json")).run(announce_start=False)
+    assert not [line for line in transcript.lines if "I heard nothing" in line]
+    assert transcript.lines.count("I didn't catch that. Say it again, or say help for what you can say.") == 2
+
+
 def test_gibberish_is_never_read_back_in_full(tmp_path: Path, kit) -> None:
     state = kit.two_player_state(seed=12)
     gibberish = "flibber jabber " * 400

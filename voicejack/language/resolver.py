@@ -231,7 +231,10 @@ class Resolver:
         hypotheses = [normalise(text, heard.typed) for text in texts]
         primary = hypotheses[0]
         if not primary.primary:
-            return NotUnderstood(prompts.say_more() if primary.raw_words else prompts.empty(), NotUnderstoodCode.EMPTY)
+            if primary.raw_words:
+                return NotUnderstood(prompts.say_more(), NotUnderstoodCode.EMPTY)
+            # Speech with no words is speech the recogniser turned down: the player did say something.
+            return NotUnderstood(prompts.empty() if heard.typed else prompts.unknown(""), NotUnderstoodCode.EMPTY)
         low_confidence = False
         confidences = _meaning_confidences(heard, primary)
         if confidences:

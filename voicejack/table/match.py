@@ -27,6 +27,7 @@ from voicejack.language import (
     Confirm,
     ConfirmPolicy,
     Conversation,
+    Heard,
     LanguageSettings,
     NotUnderstood,
     Resolver,
@@ -290,7 +291,7 @@ class Match:
         """Act on one utterance during ``colour``'s turn; return the move to play, if any."""
         heard = utterance.heard
         if not heard.text.strip():
-            self.presenter.say(say("empty"), remember=False)
+            self.presenter.say(say(_nothing_heard(heard)), remember=False)
             return None
         pending = conversation.pending
         if utterance.stale:
@@ -410,7 +411,7 @@ class Match:
     def _out_of_turn(self, conversation: Conversation, utterance: Utterance) -> None:
         heard = utterance.heard
         if not heard.text.strip():
-            self.presenter.say(say("empty"), remember=False)
+            self.presenter.say(say(_nothing_heard(heard)), remember=False)
             return
         if utterance.stale:
             self._stale(conversation, utterance, None)
@@ -491,3 +492,9 @@ def _minutes(seconds: float) -> str:
     if minutes >= 1:
         return f"{minutes} minute" + ("s" if minutes != 1 else "")
     return f"{round(seconds)} seconds"
+
+
+def _nothing_heard(heard: Heard) -> str:
+    """The message for a result with no words: an empty typed line, or speech the recogniser turned down
+    (the player did speak, so "nothing" would tell them the microphone is deaf)."""
+    return "empty" if heard.typed else "not_caught"
