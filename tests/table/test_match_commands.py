@@ -185,3 +185,42 @@ def test_option_one_before_the_options_were_read_says_how_to_hear_them(tmp_path:
     assert "No options have been read out yet. Say options to hear them with their numbers." in transcript.lines
     assert not any("catch" in line for line in transcript.lines)
     assert match.state.history[0] == ("red", first_option)  # the first option read out, then played
+
+
+BLOCKED_SEVEN = {
+    "format": "voicejack-table/1", "mode": "regular", "teams": False,
+    "players": [{"colour": "red", "kind": "human", "hand": ["7", "9", "5", "4"]},
+                {"colour": "green", "hand": ["K", "3", "2", "8"]}],
+    "marbles": {"red": [10, 5, "home", "home"], "green": [40, "home", "home", "home"]},
+    "turn": "red", "seed": 3,
+}
+REASON = "Red 2 can't walk seven: your red 1 is in the way on cell 10."
+
+
+def test_say_that_again_after_a_refusal_says_the_reason_again_then_what_is_still_open(tmp_path: Path, kit) -> None:
+    """A player who did not catch why a move was refused (R22 here) asks for it again: before, "say that again"
+    repeated only the turn's prompt, and the reason was never heard twice."""
+    state = table_from_dict(BLOCKED_SEVEN)
+    _, _, transcript = kit.run_match(state, ["play seven red two seven", "say that again", "say that again",
+                                             "seven", "red three", "say that again", "my cards", "say that again",
+                                             "quit", "yes"], tmp_path / "s.json", announce=False)
+    lines = transcript.lines
+    turn = next(line for line in lines if line.startswith("Your turn, red."))
+    refused_at = lines.index(REASON)
+    assert lines[refused_at + 1:refused_at + 5] == [REASON, turn, REASON, turn]
+    assert transcript.cues.count("turned-back") == 2  # the cue comes with each refusal, not with its repeat
+    question = next(line for line in lines if line.startswith("Which marble moves first?"))
+    not_a_choice = next(line for line in lines if line.startswith("red 3 is not"))
+    after = lines.index(not_a_choice)
+    assert lines[after + 1:after + 3] == [not_a_choice, question]  # the question is still open
+    cards = next(line for line in lines[after:] if line.startswith("You hold"))
+    assert lines[lines.index(cards) + 1] == cards  # a new answer replaced the refusal
+
+
+def test_say_that_again_after_undo_is_refused_repeats_why(tmp_path: Path, kit) -> None:
+    state = table_from_dict(BLOCKED_SEVEN)
+    _, _, transcript = kit.run_match(state, ["take that back", "say that again", "quit", "yes"], tmp_path / "s.json",
+                                     announce=False)
+    lines = transcript.lines
+    why = lines[lines.index("<cue turned-back>") + 1]
+    assert lines[lines.index(why) + 1] == why

@@ -323,7 +323,9 @@ class Match:
     def _not_understood(self, result: NotUnderstood, text: str) -> None:
         if result.refused:
             self.presenter.cue(ERROR_CUE)
-        self.presenter.say(result.reason, remember=False)
+            self.presenter.refuse(result.reason)
+        else:
+            self.presenter.say(result.reason, remember=False)
 
     def _stale(self, conversation: Conversation, utterance: Utterance, colour: str | None) -> None:
         """Heard under a grammar the game has left: a plain command still counts, anything else is asked again."""
@@ -364,7 +366,7 @@ class Match:
         if refusal is not None or last is None:
             self.presenter.cue(ERROR_CUE)
             refusal = refusal or Refusal("nothing")
-            self.presenter.say(self.narrator.undo_refusal(self.state, refusal.reason, refusal.colour), remember=False)
+            self.presenter.refuse(self.narrator.undo_refusal(self.state, refusal.reason, refusal.colour))
             return
         restore(self.state, last)
         self.turns = last.turns
@@ -436,7 +438,7 @@ class Match:
         self.presenter.stop()
         self.presenter.cue(ERROR_CUE)
         player = self.narrator.name(self.state, self.state.turn)
-        self.presenter.say(say("not_your_turn", player=_possessive(player)), remember=False)
+        self.presenter.refuse(say("not_your_turn", player=_possessive(player)))
 
     # ------------------------------------------------------------------
     # Settings, seats, saving
