@@ -192,3 +192,14 @@ def test_every_illegal_sentence_of_the_spoken_grammar_is_refused_with_a_reason_w
 def test_out_of_turn_the_grammar_holds_no_moves_at_all() -> None:
     grammar = phrase_set(BEHIND_OWN, "blue")
     assert not [phrase for phrase in grammar.phrases if phrase.startswith("play ")]
+
+
+def test_a_marble_that_is_not_one_of_the_choices_starts_its_sentence_with_a_capital() -> None:
+    """Printed and spoken alike: "Red 3 is not one of the choices", never "red 3 is ..."."""
+    state = POSITIONS["mid"]
+    conversation = Conversation("red", Resolver())
+    asked = conversation.hear(state, "seven")
+    assert isinstance(asked, Ask)
+    result = conversation.hear(state, "red three")
+    assert isinstance(result, NotUnderstood) and result.code is NotUnderstoodCode.NO_OPTION
+    assert result.reason == "Red 3 is not one of the choices. Say a choice, or option and its number."

@@ -210,7 +210,7 @@ def test_say_that_again_after_a_refusal_says_the_reason_again_then_what_is_still
     assert lines[refused_at + 1:refused_at + 5] == [REASON, turn, REASON, turn]
     assert transcript.cues.count("turned-back") == 2  # the cue comes with each refusal, not with its repeat
     question = next(line for line in lines if line.startswith("Which marble moves first?"))
-    not_a_choice = next(line for line in lines if line.startswith("red 3 is not"))
+    not_a_choice = next(line for line in lines if line.startswith("Red 3 is not"))
     after = lines.index(not_a_choice)
     assert lines[after + 1:after + 3] == [not_a_choice, question]  # the question is still open
     cards = next(line for line in lines[after:] if line.startswith("You hold"))
