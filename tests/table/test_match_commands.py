@@ -224,3 +224,30 @@ def test_say_that_again_after_undo_is_refused_repeats_why(tmp_path: Path, kit) -
     lines = transcript.lines
     why = lines[lines.index("<cue turned-back>") + 1]
     assert lines[lines.index(why) + 1] == why
+
+
+OWN_CAPTURE = {
+    "format": "voicejack-table/1", "mode": "regular", "teams": False,
+    "players": [{"colour": "red", "kind": "human", "hand": ["5", "9"]}, {"colour": "green", "hand": ["K", "3"]}],
+    "marbles": {"red": [10, 5, "home", "home"], "green": [40, "home", "home", "home"]},
+    "turn": "red", "seed": 3,
+}
+
+
+def test_while_yes_or_no_is_asked_what_was_not_caught_reminds_the_player_of_the_question(tmp_path: Path, kit) -> None:
+    """A move sending home the player's own marble is confirmed first. Before, "maybe" was answered "I didn't
+    catch maybe." and speech the recogniser turned down "say help for what you can say": nothing said the
+    question was still open. Typed and spoken alike."""
+    state = table_from_dict(OWN_CAPTURE)
+    hub = InputHub()
+    hub.add(SpokenHeard([Heard("play five red two"), Heard("maybe"), Heard("", (), ("yes",)), Heard("no"),
+                         Heard("quit the game"), Heard("yes")]))
+    transcript = kit.Transcript()
+    Match(state, transcript, hub, MatchConfig(tmp_path / "s.json", settings=Settings(undo_seconds=0))).run(
+        announce_start=False)
+    lines = transcript.lines
+    question = next(line for line in lines if line.endswith("Yes or no?"))
+    after = [line for line in lines[lines.index(question) + 1:] if line != "<stop>"]
+    assert after[:2] == ["I didn't catch maybe. Please answer yes or no.", "I didn't catch that. Please answer yes or no."]
+    assert after[2].startswith("Cancelled.")
+    assert not state.history  # nothing was played

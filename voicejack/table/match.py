@@ -32,7 +32,7 @@ from voicejack.language import (
     NotUnderstood,
     Resolver,
 )
-from voicejack.language.resolution import CommandName, Resolution
+from voicejack.language.resolution import CommandName, Dialog, Resolution
 from voicejack.narration import Narrator, Verbosity
 from voicejack.table.commands import KEEPS_LAST, KEEPS_TALKING, Said, dispatch
 from voicejack.table.inputs import EndOfInput, InputHub, Utterance
@@ -290,10 +290,10 @@ class Match:
     def _respond(self, conversation: Conversation, colour: str, utterance: Utterance) -> Move | None:
         """Act on one utterance during ``colour``'s turn; return the move to play, if any."""
         heard = utterance.heard
-        if not heard.text.strip():
-            self.presenter.say(say(_nothing_heard(heard)), remember=False)
-            return None
         pending = conversation.pending
+        if not heard.text.strip():
+            self._not_caught(say(_nothing_heard(heard, short=isinstance(pending, Confirm))), pending)
+            return None
         if utterance.stale:
             self._stale(conversation, utterance, colour)
             return None
@@ -306,7 +306,7 @@ class Match:
             self.presenter.say(result.prompt if isinstance(result, Confirm) else result.spoken())
             return None
         if isinstance(result, NotUnderstood):
-            self._not_understood(result, heard.text)
+            self._not_understood(result, heard.text, conversation.pending)
             return None
         dispatch(self, Said(result, colour, conversation, pending))
         return None
@@ -320,12 +320,16 @@ class Match:
         if not (isinstance(result, Command) and result.name in KEEPS_LAST):
             self.presenter.begin()
 
-    def _not_understood(self, result: NotUnderstood, text: str) -> None:
+    def _not_understood(self, result: NotUnderstood, text: str, pending: Dialog = None) -> None:
         if result.refused:
             self.presenter.cue(ERROR_CUE)
             self.presenter.refuse(result.reason)
         else:
-            self.presenter.say(result.reason, remember=False)
+            self._not_caught(result.reason, pending)
+
+    def _not_caught(self, reason: str, pending: Dialog) -> None:
+        """Said when nothing was understood; while yes or no is asked, the player is reminded it still is."""
+        self.presenter.say(f"{reason} {say('yes_or_no')}" if isinstance(pending, Confirm) else reason, remember=False)
 
     def _stale(self, conversation: Conversation, utterance: Utterance, colour: str | None) -> None:
         """Heard under a grammar the game has left: a plain command still counts, anything else is asked again."""
@@ -496,7 +500,7 @@ def _minutes(seconds: float) -> str:
     return f"{round(seconds)} seconds"
 
 
-def _nothing_heard(heard: Heard) -> str:
+def _nothing_heard(heard: Heard, short: bool = False) -> str:
     """The message for a result with no words: an empty typed line, or speech the recogniser turned down
-    (the player did speak, so "nothing" would tell them the microphone is deaf)."""
-    return "empty" if heard.typed else "not_caught"
+    (the player did speak, so "nothing" would tell them the microphone is deaf); ``short`` without the hint."""
+    return ("empty" if heard.typed else "not_caught") + (".short" if short else "")

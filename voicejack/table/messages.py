@@ -45,6 +45,8 @@ TABLE_MESSAGES: Final[dict[str, str]] = {
     "stopped": "Input has ended. The match is saved to {path}. Resume it with: {resume}.",
     "empty": "I heard nothing. Say help for what you can say.",
     "not_caught": "I didn't catch that. Say it again, or say help for what you can say.",
+    "empty.short": "I heard nothing.",
+    "not_caught.short": "I didn't catch that.",
     "stale": "The game moved on while you were speaking. Please say that again.",
     "still_there": "Are you still there? Say anything to keep your seat.",
     "nothing_to_repeat": "Nothing has been said yet.",
