@@ -36,6 +36,7 @@ from voicejack.language.resolution import CommandName, Dialog, Resolution
 from voicejack.narration import Narrator, Verbosity
 from voicejack.table.commands import KEEPS_LAST, KEEPS_TALKING, Said, dispatch
 from voicejack.table.inputs import EndOfInput, InputHub, Utterance
+from voicejack.table.listening import spoken_wake_word
 from voicejack.table.messages import say
 from voicejack.table.presenter import ERROR_CUE, TICK_CUE, TURN_CUE, Presenter
 from voicejack.table.readout import Readout, Recent
@@ -355,7 +356,9 @@ class Match:
         if (seconds <= 0 or last is None or not offers_undo(last) or self.state.winner is not None
                 or self.state.turn not in self.bots or not self.inputs.live):
             return
-        self.presenter.say(self.narrator.undo_offer(not self._offered_undo, seconds), remember=False)
+        gate = self.inputs.gate
+        listening, wake = (gate.mode.value, spoken_wake_word(gate)) if gate is not None else ("open", "")
+        self.presenter.say(self.narrator.undo_offer(not self._offered_undo, seconds, listening, wake), remember=False)
         self._offered_undo = True
         self._settle()  # the moment starts once it has been announced
         deadline = time.monotonic() + seconds
