@@ -251,3 +251,18 @@ def test_while_yes_or_no_is_asked_what_was_not_caught_reminds_the_player_of_the_
     assert after[:2] == ["I didn't catch maybe. Please answer yes or no.", "I didn't catch that. Please answer yes or no."]
     assert after[2].startswith("Cancelled.")
     assert not state.history  # nothing was played
+
+
+def test_again_at_the_end_of_the_board_readout_repeats_its_last_line(tmp_path: Path, kit) -> None:
+    """"next" past the last line says so; "again" then said that notice again instead of the line the player
+    was on (and "previous" at the first line the same)."""
+    state = table_from_dict(BLOCKED_SEVEN)
+    _, _, transcript = kit.run_match(state, ["read the board"] + ["next"] * 5 + ["again", "previous", "again"]
+                                     + ["previous"] * 4 + ["again", "quit", "yes"], tmp_path / "s.json", announce=False)
+    lines = [line for line in transcript.lines if line != "<stop>"]
+    end = lines.index("That was the last line. Say previous to go back.")
+    last = lines[end - 1]
+    assert lines[end + 1] == last
+    assert lines[end + 2] == lines[end + 3]  # "previous", then "again": the same line
+    start = lines.index("That was the first line. Say next to go on.")
+    assert lines[start + 1] == lines[start - 1]
