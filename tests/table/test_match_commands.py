@@ -266,3 +266,24 @@ def test_again_at_the_end_of_the_board_readout_repeats_its_last_line(tmp_path: P
     assert lines[end + 2] == lines[end + 3]  # "previous", then "again": the same line
     start = lines.index("That was the first line. Say next to go on.")
     assert lines[start + 1] == lines[start - 1]
+
+
+@pytest.mark.parametrize(("mode", "paused", "warning"), [
+    ("wake", False, "Are you still there? Say Jackaroo and anything, or type anything, to keep your seat."),
+    ("push", False, "Are you still there? Press Enter and say anything, or type anything, to keep your seat."),
+    ("open", True, "Are you still there? Say start listening, or type anything, to keep your seat."),
+])
+def test_the_silence_warning_says_what_keeps_the_seat_in_the_listening_mode(
+        tmp_path: Path, kit, mode: str, paused: bool, warning: str) -> None:
+    """"Say anything to keep your seat": in wake mode anything said without the wake word, in push mode without
+    Enter, and with the microphone stopped anything but "start listening" is ignored, so a player who did as
+    told lost the seat to a bot."""
+    from voicejack.table.listening import make_gate
+
+    state = kit.two_player_state(seed=12)
+    match, _, source, printed = kit.live_match(state, tmp_path / "s.json", settings=Settings(silence_timeout=0.6))
+    source.gate = make_gate(Settings(listen=mode))  # the microphone's gate, as VoiceSource carries it
+    if paused:
+        source.gate.pause()
+    match.run(announce_start=False)
+    assert warning in printed.text

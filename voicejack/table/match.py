@@ -36,7 +36,7 @@ from voicejack.language.resolution import CommandName, Dialog, Resolution
 from voicejack.narration import Narrator, Verbosity
 from voicejack.table.commands import KEEPS_LAST, KEEPS_TALKING, Said, dispatch
 from voicejack.table.inputs import EndOfInput, InputHub, Utterance
-from voicejack.table.listening import spoken_wake_word
+from voicejack.table.listening import spoken_wake_word, still_there
 from voicejack.table.messages import say
 from voicejack.table.presenter import ERROR_CUE, TICK_CUE, TURN_CUE, Presenter
 from voicejack.table.readout import Readout, Recent
@@ -255,7 +255,7 @@ class Match:
                     continue  # only the turn timer's look at the clock
                 if not warned and warning > 0:
                     warned = True
-                    self.presenter.say(say("still_there"), remember=False)
+                    self.presenter.say(still_there(self.inputs.gate), remember=False)
                     continue
                 self.hand_to_bot(colour, "silent")
                 return None
