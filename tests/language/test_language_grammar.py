@@ -110,13 +110,18 @@ def test_where_is_may_name_any_marble_at_the_table() -> None:
     assert "where is green two" in two and "where is blue one" not in two
 
 
-def test_a_player_not_to_act_is_listened_to_for_commands_only() -> None:
-    state = POSITIONS["mid"]
+def test_a_player_not_to_act_is_listened_to_for_commands_and_for_their_moves_only_to_refuse_them() -> None:
+    # Before, a move said out of turn was in no grammar: pocketsphinx heard "play five red two" as "leave the
+    # table", and the player was never told it was not their turn (README: "turned back with a sound").
+    state = POSITIONS["mid"]  # blue holds a 2, blue 1 on 25
     waiting = phrase_set(state, "blue")
     acting = phrase_set(state, "red")
     assert "read the board" in waiting.phrases and "quit the game" in waiting.phrases
-    assert not any(p.startswith("play") or p.startswith("burn") for p in waiting.phrases)
-    assert set(waiting.phrases) < set(acting.phrases)
+    moves = [p for p in waiting.phrases if p.startswith("play") or p.startswith("burn")]
+    assert moves == ["play two blue one"]
+    result = resolve(state, "blue", moves[0])
+    assert isinstance(result, NotUnderstood) and result.code is NotUnderstoodCode.NOT_YOUR_TURN
+    assert set(waiting.phrases) - set(moves) < set(acting.phrases)
 
 
 def test_the_commands_are_always_listened_for() -> None:

@@ -189,9 +189,16 @@ def test_every_illegal_sentence_of_the_spoken_grammar_is_refused_with_a_reason_w
     assert tried > 100
 
 
-def test_out_of_turn_the_grammar_holds_no_moves_at_all() -> None:
-    grammar = phrase_set(BEHIND_OWN, "blue")
-    assert not [phrase for phrase in grammar.phrases if phrase.startswith("play ")]
+def test_out_of_turn_a_whole_move_of_the_hand_is_listened_for_and_refused_as_not_your_turn() -> None:
+    state = table({"red": ["7", "9"], "blue": ["5", "Q"], "green": ["2"], "yellow": ["2"]},
+                  {"red": [12, 8, "home", "home"], "blue": [30, "home", "home", "home"]})
+    grammar = phrase_set(state, "blue")  # red is to play
+    moves = sorted(phrase for phrase in grammar.phrases if phrase.startswith("play "))
+    assert moves == ["play five blue one", "play queen blue one"]  # blue's marbles out of home only
+    for phrase in moves:
+        result = resolve(state, "blue", Heard(phrase, (0.95,) * len(phrase.split())))
+        assert isinstance(result, NotUnderstood) and result.code is NotUnderstoodCode.NOT_YOUR_TURN
+        assert result.reason.startswith("It is red's turn, not yours.")
 
 
 def test_a_marble_that_is_not_one_of_the_choices_starts_its_sentence_with_a_capital() -> None:

@@ -162,9 +162,11 @@ class Language:
         if self._grammar is None:
             spoken = [entry for entry in self.entries if entry.spoken]
             forms = {entry.form for entry in spoken}
-            if self.acting and self.dialog is None:
-                # Heard, these are refused with the engine's reason (refusals.refusal), never matched to a move.
-                forms.update(form for form in refused_forms(self.state, self.seat, self.moves)
+            state = self.state
+            if self.dialog is None and state.winner is None and self.seat in state.rules.seats:
+                # Heard, these are refused with the engine's reason (refusals.refusal), never matched to a move;
+                # out of turn every move of the hand is, with "not your turn".
+                forms.update(form for form in refused_forms(state, self.seat, self.moves)
                              if key_of(form) not in self.by_key)
             self._grammar = Grammar(tuple(sorted(forms)),
                                     frozenset(entry.form for entry in spoken if isinstance(entry.target, Command)))
