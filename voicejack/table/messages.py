@@ -65,6 +65,7 @@ TABLE_MESSAGES: Final[dict[str, str]] = {
     "yes_or_no": "Please answer yes or no.",
     "no_sound_card": "No sound card was found, so nothing is played aloud: everything is printed.",
     "no_sound_card.record": "No sound card was found: the match is recorded to {path} without being played aloud.",
+    "settings_unsaved": "Your settings could not be kept for next time ({reason}); they hold until you quit.",
     "speech_off": "Speech recognition is off: {reason}. Type your moves instead.",
     # How the microphone listens (--listen; voicejack.speech.listening).
     "listen.open": "I act on everything I hear. At a talkative table, say stop listening, "
