@@ -205,18 +205,3 @@ def test_speech_the_recogniser_turned_down_is_not_caught_rather_than_nothing() -
         assert result.reason == "I didn't catch that."
     typed = resolve(POSITIONS["mid"], "red", Heard("", typed=True))
     assert isinstance(typed, NotUnderstood) and typed.reason == "I didn't hear anything."
-
-
-def test_a_move_ending_on_a_word_far_quieter_than_the_rest_is_confirmed_not_played() -> None:
-    """"play ace" said in a noisy room came back from pocketsphinx as "play ace out", every word sure, the last
-    one 23 dB below the others: the room's noise read as a word. It was played at once; the player had named
-    a card to be asked what it should do. A word that far below is taken as doubtful (R20's move is
-    confirmed); a word a few dB down, as people speak, is not."""
-    said = ("play ace out", (0.9995,) * 3)
-    room = resolve(MID, "red", Heard(*said, word_levels=(0.0, -1.6, -23.4)))
-    assert isinstance(room, Confirm) and isinstance(room.move, Move) and room.move.phrase == "play ace out"
-    spoken = resolve(MID, "red", Heard(*said, word_levels=(0.0, -1.6, -6.8)))
-    assert isinstance(spoken, Move) and spoken.phrase == "play ace out"
-    # Only a word that carries meaning counts: a filler lost in the room changes nothing.
-    filler = resolve(MID, "red", Heard("play ace out please", (0.9995,) * 4, word_levels=(0.0, -1.6, -4.0, -25.0)))
-    assert isinstance(filler, Move)

@@ -209,10 +209,6 @@ class LanguageSettings:
     confirm_own_captures: bool = True
     low_confidence: float = 0.6     # a meaning word below this: confirm (AUTO)
     reject_confidence: float = 0.3  # meaning words averaging below this: "not sure what I heard"
-    # A meaning word this many dB below the loudest word of the utterance (Heard.word_levels) was more likely
-    # the room than the player ("play ace" heard as "play ace out", "out" 23 dB down): confirm (AUTO). Words
-    # people say lie within about 8 dB of each other (espeak-ng voices, quiet and 20 dB noise).
-    quiet_word_db: float = 15.0
     alternative_penalty: float = 1.0  # cost added per rank of an n-best alternative
     # A command whose n-best alternative names something else exactly is not obeyed ("didn't catch that"):
     # chatter forced onto a command mostly comes back with a near tie (benchmarks/asr.py).

@@ -243,9 +243,6 @@ class Resolver:
             if sum(confidences) / len(confidences) < self.settings.reject_confidence:
                 return NotUnderstood(prompts.unclear(), NotUnderstoodCode.UNCLEAR)
             low_confidence = min(confidences) < self.settings.low_confidence
-        levels = _meaning_levels(heard, primary)
-        if levels and min(levels) < -self.settings.quiet_word_db:
-            low_confidence = True
 
         hits = language.by_key.get(primary.primary, [])
         if hits:
@@ -445,13 +442,6 @@ def _meaning_confidences(heard: Heard, primary: Normalised) -> list[float]:
     if not heard.word_confidences or len(heard.word_confidences) != len(primary.raw_words):
         return []
     return [c for c, kept in zip(heard.word_confidences, primary.content, strict=True) if kept]
-
-
-def _meaning_levels(heard: Heard, primary: Normalised) -> list[float]:
-    """Loudness (dB below the loudest word) of the words that carried meaning, when the recogniser measured it."""
-    if not heard.word_levels or len(heard.word_levels) != len(primary.raw_words):
-        return []
-    return [level for level, kept in zip(heard.word_levels, primary.content, strict=True) if kept]
 
 
 def _exact_targets(language: Language, hypothesis: Normalised) -> list[Target]:
