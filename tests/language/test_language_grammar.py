@@ -8,8 +8,9 @@ from lang_positions import POSITIONS, table
 from lang_random import random_positions
 
 from voicejack.engine import GameState, legal_moves
-from voicejack.language import Ask, Grammar, NotUnderstood, Resolver, phrase_set, resolve
+from voicejack.language import Ask, Grammar, NotUnderstood, NotUnderstoodCode, Resolver, phrase_set, resolve
 from voicejack.language.forms import COMMANDS
+from voicejack.language.normalise import key_of
 
 pocketsphinx = pytest.importorskip("pocketsphinx")
 
@@ -83,16 +84,23 @@ def test_every_legal_moves_canonical_phrase_is_listened_for() -> None:
         assert {move.phrase for move in legal_moves(state)} <= phrases
 
 
-def test_card_words_are_only_those_of_cards_that_can_be_played() -> None:
+def test_card_words_are_only_those_of_cards_in_hand() -> None:
+    # Issue 12 ("explain a refusal"): the whole moves of a card in hand that cannot move a marble out of home
+    # are listened for too, so that said clearly they are refused with the reason; before, only cards that
+    # could be played were in the grammar, and nothing could be refused by voice.
     start = phrase_set(POSITIONS["start"], "red").words()  # K 6 4 9, all home: only the king moves
     assert "king" in start and "out" in start
     assert not {"queen", "jack", "ace", "seven", "nine", "six", "burn"} & start
     walks = phrase_set(POSITIONS["walks"], "red").words()  # Q Q 4 2
     assert {"queen", "four", "two"} <= walks
     assert not {"king", "jack", "ace", "seven", "eleven", "swap", "sweep"} & walks
-    burning = phrase_set(POSITIONS["burn_one"], "red").words()
-    assert {"burn", "two", "three", "nine", "queen"} <= burning
-    assert "play" not in burning
+    burning = phrase_set(POSITIONS["burn_one"], "red")
+    assert {"burn", "two", "three", "nine", "queen"} <= burning.words()
+    plays = [phrase for phrase in burning.phrases if phrase.startswith("play")]
+    assert plays  # a move said when every card must be burned is told so, with the reason
+    for phrase in plays:
+        result = resolve(POSITIONS["burn_one"], "red", phrase)
+        assert isinstance(result, NotUnderstood) and result.code is NotUnderstoodCode.MUST_BURN, (phrase, result)
 
 
 def test_where_is_may_name_any_marble_at_the_table() -> None:
@@ -102,13 +110,18 @@ def test_where_is_may_name_any_marble_at_the_table() -> None:
     assert "where is green two" in two and "where is blue one" not in two
 
 
-def test_a_player_not_to_act_is_listened_to_for_commands_only() -> None:
-    state = POSITIONS["mid"]
+def test_a_player_not_to_act_is_listened_to_for_commands_and_for_their_moves_only_to_refuse_them() -> None:
+    # Before, a move said out of turn was in no grammar: pocketsphinx heard "play five red two" as "leave the
+    # table", and the player was never told it was not their turn (README: "turned back with a sound").
+    state = POSITIONS["mid"]  # blue holds a 2, blue 1 on 25
     waiting = phrase_set(state, "blue")
     acting = phrase_set(state, "red")
     assert "read the board" in waiting.phrases and "quit the game" in waiting.phrases
-    assert not any(p.startswith("play") or p.startswith("burn") for p in waiting.phrases)
-    assert set(waiting.phrases) < set(acting.phrases)
+    moves = [p for p in waiting.phrases if p.startswith("play") or p.startswith("burn")]
+    assert moves == ["play two blue one"]
+    result = resolve(state, "blue", moves[0])
+    assert isinstance(result, NotUnderstood) and result.code is NotUnderstoodCode.NOT_YOUR_TURN
+    assert set(waiting.phrases) - set(moves) < set(acting.phrases)
 
 
 def test_the_commands_are_always_listened_for() -> None:
@@ -137,9 +150,14 @@ def test_every_phrase_listened_for_means_something() -> None:
     resolver = Resolver()
     for name, state in POSITIONS.items():
         for seat in state.rules.seats:
+            language = resolver.language(state, seat)
             for phrase in phrase_set(state, seat).phrases:
                 result = resolver.resolve(state, seat, phrase)
                 if not isinstance(result, NotUnderstood):
+                    continue
+                if not language.by_key.get(key_of(phrase)):
+                    # An illegal whole move of the hand, listened for to be refused with the engine's reason.
+                    assert result.refused and "not allowed now" not in result.reason, (name, seat, phrase, result)
                     continue
                 # Only a move attempt from a player not to act may be refused, or anything once the match is over.
                 assert result.code in ("not_your_turn", "over"), (name, seat, phrase, result)

@@ -14,6 +14,7 @@ from voicejack.language import (
     Heard,
     LanguageSettings,
     NotUnderstood,
+    NotUnderstoodCode,
     Resolver,
     resolve,
 )
@@ -193,3 +194,14 @@ def test_resolving_leaves_the_state_untouched() -> None:
     for text in ("play nine red two", "seven", "jack red one blue one", "burn nine", "quit"):
         resolve(state, "red", text)
     assert (state.marbles, state.hands, state.turn, state.rng.getstate()) == before
+
+
+def test_speech_the_recogniser_turned_down_is_not_caught_rather_than_nothing() -> None:
+    """A spoken result with no words (pocketsphinx rejected its weak reading) is something the player said:
+    "I didn't hear anything" (as `voicejack hear --wav` printed) wrongly blamed the microphone."""
+    for heard in (Heard("", (), ("play nine red one",)), Heard("")):
+        result = resolve(POSITIONS["mid"], "red", heard)
+        assert isinstance(result, NotUnderstood) and result.code is NotUnderstoodCode.EMPTY and not result.refused
+        assert result.reason == "I didn't catch that."
+    typed = resolve(POSITIONS["mid"], "red", Heard("", typed=True))
+    assert isinstance(typed, NotUnderstood) and typed.reason == "I didn't hear anything."

@@ -236,3 +236,16 @@ def test_the_sevens_steps_question_says_where_the_first_marble_lands_and_nothing
         "How many steps for red 2? 1 step: to cell 61. 2 steps: to cell 62. 3 steps: to cell 63. "
         "4 steps: to cell 64. 5 steps: to cell 65. 6 steps: to cell 66. All 7: to cell 67."
     )
+
+
+def test_an_option_number_past_a_list_of_one_names_the_only_option() -> None:
+    """"say a number from 1 to 1" was said when the list held one move (the guide's first turn: king out)."""
+    state = POSITIONS["start"]
+    result = resolve(state, "red", "option two", _options_question(state, "red"))
+    assert isinstance(result, NotUnderstood) and result.code is NotUnderstoodCode.NO_OPTION
+    assert result.reason == "There is no option 2: there is only option 1."
+    options = _options_question(POSITIONS["walks"], "red")
+    count = len(options.choices)
+    longer = resolve(POSITIONS["walks"], "red", f"option {count + 1}", options)
+    assert isinstance(longer, NotUnderstood)
+    assert longer.reason == f"There is no option {count + 1}: say a number from 1 to {count}."

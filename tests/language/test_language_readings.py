@@ -59,7 +59,7 @@ def test_no_spoken_form_with_two_meanings_ever_plays_a_move() -> None:
         for dialog in dialogs(state, resolver):
             language = resolver.language(state, state.turn, dialog)
             for phrase in language.grammar().phrases:
-                entries = language.by_key[key_of(phrase)]
+                entries = language.by_key.get(key_of(phrase), [])  # none: an illegal move, listened for to refuse it
                 if {"step", "steps"} & set(phrase.split()):
                     # "one step" names the value; only a bare "one" is also read as a choice's number
                     entries = [entry for entry in entries if not entry.option_reading]

@@ -14,7 +14,19 @@ from voicejack.app.hear import hear_main
 from voicejack.engine import GameState, Move, MoveKind, legal_moves
 from voicejack.engine.board import COLOURS
 from voicejack.engine.cards import WALK_VALUES
-from voicejack.language import Ask, Choice, Confirm, Conversation, Heard, NotUnderstood, NotUnderstoodCode, resolve
+from voicejack.language import (
+    Ask,
+    Choice,
+    Confirm,
+    Conversation,
+    Heard,
+    NotUnderstood,
+    NotUnderstoodCode,
+    Resolver,
+    phrase_set,
+    resolve,
+)
+from voicejack.language.normalise import key_of
 from voicejack.tablefile import save_table
 
 # Red 1 on 12 stands in red 2's way: red 2 on 8 may walk 4 onto it (R26) but not seven past it (R22).
@@ -144,3 +156,57 @@ def test_once_the_options_were_read_option_one_is_the_first_of_them() -> None:
     picked = conversation.hear(state, "option one")
     assert isinstance(picked, (Move, Confirm))
     assert (picked if isinstance(picked, Move) else picked.move) == options.choices[0].then
+
+
+# ---------------------------------------------------------------------------- refusals by voice
+# A recogniser only ever returns a sentence of its grammar. Before, the grammar held legal moves only, so a
+# clearly said illegal move ("play five red three", red 3 at home) came back as the nearest legal one and was
+# confirmed ("play five red two ... yes or no?"), or was thrown away as noise: never refused with its reason.
+
+
+def test_the_spoken_grammar_holds_the_illegal_whole_moves_of_the_hand_so_they_can_be_refused() -> None:
+    grammar = phrase_set(BEHIND_OWN, "red")
+    for phrase in ("play seven red two", "play seven red two seven"):
+        assert phrase in grammar.phrases, phrase
+        assert phrase not in grammar.obeyed
+    assert "play king red one" not in grammar.phrases  # no king in hand
+    assert "play nine red three" not in grammar.phrases  # red 3 is at home: "red three" would be heard for "red four"
+
+
+def test_every_illegal_sentence_of_the_spoken_grammar_is_refused_with_a_reason_when_heard() -> None:
+    tried = 0
+    for state in [BEHIND_OWN, *random_positions(60, seed=23)]:
+        legal = {move.phrase for move in legal_moves(state)}
+        language = Resolver().language(state, state.turn)
+        for phrase in phrase_set(state, state.turn).phrases:
+            if language.by_key.get(key_of(phrase)):
+                continue  # a sentence of the language itself
+            assert phrase not in legal
+            result = resolve(state, state.turn, Heard(phrase, (0.95,) * len(phrase.split())))
+            assert isinstance(result, NotUnderstood) and result.refused, (phrase, result)
+            assert "not allowed now" not in result.reason, (phrase, result.reason)
+            tried += 1
+    assert tried > 100
+
+
+def test_out_of_turn_a_whole_move_of_the_hand_is_listened_for_and_refused_as_not_your_turn() -> None:
+    state = table({"red": ["7", "9"], "blue": ["5", "Q"], "green": ["2"], "yellow": ["2"]},
+                  {"red": [12, 8, "home", "home"], "blue": [30, "home", "home", "home"]})
+    grammar = phrase_set(state, "blue")  # red is to play
+    moves = sorted(phrase for phrase in grammar.phrases if phrase.startswith("play "))
+    assert moves == ["play five blue one", "play queen blue one"]  # blue's marbles out of home only
+    for phrase in moves:
+        result = resolve(state, "blue", Heard(phrase, (0.95,) * len(phrase.split())))
+        assert isinstance(result, NotUnderstood) and result.code is NotUnderstoodCode.NOT_YOUR_TURN
+        assert result.reason.startswith("It is red's turn, not yours.")
+
+
+def test_a_marble_that_is_not_one_of_the_choices_starts_its_sentence_with_a_capital() -> None:
+    """Printed and spoken alike: "Red 3 is not one of the choices", never "red 3 is ..."."""
+    state = POSITIONS["mid"]
+    conversation = Conversation("red", Resolver())
+    asked = conversation.hear(state, "seven")
+    assert isinstance(asked, Ask)
+    result = conversation.hear(state, "red three")
+    assert isinstance(result, NotUnderstood) and result.code is NotUnderstoodCode.NO_OPTION
+    assert result.reason == "Red 3 is not one of the choices. Say a choice, or option and its number."

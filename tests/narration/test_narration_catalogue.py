@@ -131,6 +131,8 @@ def take_back_sentences(narrator: Narrator, state: GameState, listener: str | No
     """"undo": the offer, the news and every refusal. The phrase is the player's own notation (the language
     package's words, not the narrator's), passed through like a seat's name, so it is given in capitals."""
     yield narrator.undo_offer(True, 2.0)
+    yield narrator.undo_offer(True, 2.0, "wake", "JACKAROO")  # the wake word is the player's, like a name
+    yield narrator.undo_offer(True, 2.0, "push")
     yield narrator.undo_offer(False, 2.0)
     for colour in state.rules.seats:
         yield narrator.taken_back(state, colour, "PLAY ACE OUT", listener)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 import wave
 from pathlib import Path
@@ -16,14 +17,24 @@ from speech_helpers import (
     speech,
 )
 
-from voicejack.engine import Move, legal_moves
-from voicejack.language import Command, Confirm, Grammar, Heard, resolve
+from voicejack.engine import GameState, Move, legal_moves
+from voicejack.language import (
+    Command,
+    Confirm,
+    Grammar,
+    Heard,
+    NotUnderstood,
+    NotUnderstoodCode,
+    phrase_set,
+    resolve,
+)
 from voicejack.speech import recognise_file, recognise_samples
 from voicejack.speech.audio import BLOCK_SAMPLES, write_wav
 from voicejack.speech.corpus import make_clip
 from voicejack.speech.microphone import BlockQueue, Listener
 from voicejack.speech.recogniser import GrammarError, Recogniser
 from voicejack.speech.sphinx import SphinxRecogniser, word_levels
+from voicejack.tablefile import table_from_text
 
 
 @pytest.fixture(scope="module")
@@ -98,6 +109,49 @@ def test_chatter_outside_the_grammar_is_never_played_as_a_move(recogniser: Sphin
         assert heard is not None
         # Either nothing, or a reading so weak the command language must not act on it without asking.
         assert heard.text == "" or min(heard.word_confidences) < 0.6
+
+
+def _behind_own(turn: str = "red") -> GameState:
+    """Red holds 7 9 5 4; red 1 on 10 stands in the way of red 2 on 5 (R22); red 3 and 4 are at home."""
+    return table_from_text(json.dumps({
+        "format": "voicejack-table/1", "mode": "regular",
+        "players": [{"colour": "red", "kind": "human", "hand": ["7", "9", "5", "4"]},
+                    {"colour": "green", "hand": ["K", "3", "2", "8"]}],
+        "marbles": {"red": [10, 5, "home", "home"], "green": [40, "home", "home", "home"]},
+        "turn": turn, "seed": 3}))
+
+
+@pytest.mark.parametrize(("said", "reason"), [
+    ("play seven red two seven", "Red 2 can't walk seven: your red 1 is in the way on cell 10."),
+    ("play seven red two", "Red 2 can't walk seven: your red 1 is in the way on cell 10."),
+    ("play nine red two", "Red 2 can't walk nine: your red 1 is in the way on cell 10."),
+])
+@pytest.mark.parametrize("voice", ["en-us", "en-gb-scotland"])
+def test_an_illegal_move_said_clearly_is_refused_with_its_reason_never_heard_as_another(
+        recogniser: SphinxRecogniser, said: str, reason: str, voice: str) -> None:
+    """Issue 12: before, the grammar held only legal moves, so "play nine red two" came back as "play nine red
+    one" (the nearest legal move, or "not sure") and "play seven red two seven" as nothing ("I didn't hear
+    anything"); with another voice or the Whisper check, as "play seven red two one", played at once."""
+    state = _behind_own()
+    heard = hear_through_callback(recogniser, grammar_of(state), clip(said, voice, 20.0, seed=len(said)))
+    assert heard is not None
+    result = resolve(state, state.turn, heard)
+    assert isinstance(result, NotUnderstood) and result.refused, (heard.text, result)
+    assert result.reason == reason
+
+
+@pytest.mark.parametrize("said", ["play nine red one", "play five red two", "play seven red one"])
+@pytest.mark.parametrize("voice", ["en-us", "en-gb-scotland"])
+def test_a_move_said_out_of_turn_is_refused_as_not_your_turn(recogniser: SphinxRecogniser, said: str,
+                                                            voice: str) -> None:
+    """Before, the grammar of a player not to act held commands only: "play five red two" came back as "leave
+    the table", "play nine red one" as "read my cards", and nobody said it was not their turn."""
+    state = _behind_own(turn="green")
+    heard = hear_through_callback(recogniser, phrase_set(state, "red"),
+                                  clip(said, voice, 20.0, seed=len(said)))
+    assert heard is not None
+    result = resolve(state, "red", heard)
+    assert isinstance(result, NotUnderstood) and result.code is NotUnderstoodCode.NOT_YOUR_TURN, (heard, result)
 
 
 def test_each_word_comes_with_its_level_against_the_loudest_word() -> None:

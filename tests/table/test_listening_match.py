@@ -221,3 +221,19 @@ def test_the_listening_settings_are_remembered(tmp_path: Path) -> None:
     loaded, warning = load_settings(path)
     assert (loaded.listen, loaded.wake_word, loaded.wake_sensitivity, warning) == ("wake", "computer", 0.7, None)
     assert make_gate(Settings(listen="shout")).mode is ListenMode.OPEN  # a hand-edited file never stops the game
+
+
+def test_a_setting_that_cannot_be_kept_is_said_not_only_printed_to_stderr(tmp_path: Path, monkeypatch, capsys) -> None:
+    """"speak slower" works for the match, but the settings file cannot be written: before, only stderr said
+    so, which a player listening to the game never hears."""
+    from voicejack.app import play as play_app
+
+    blocked = tmp_path / "config"
+    blocked.write_text("a file where the settings folder should be")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(blocked))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("speak slower\nquit\nyes\n"))
+    assert play_app.play_main(["--no-sound", "--keyboard", "--seed", "1"]) in (0, 1)
+    printed = capsys.readouterr().out
+    assert "Speech rate 150 words a minute." in printed
+    assert "Your settings could not be kept for next time (Not a directory); they hold until you quit." in printed

@@ -65,6 +65,37 @@ def test_an_empty_line_is_answered(tmp_path: Path, kit) -> None:
     assert "I heard nothing. Say help for what you can say." in transcript.lines
 
 
+class SpokenHeard:
+    """A microphone that hands the game the given results, one each time it listens (typed=False)."""
+
+    live = False
+
+    def __init__(self, results: list[Heard]) -> None:
+        self.results = iter(results)
+
+    def start(self, push) -> None:
+        self.push = push
+
+    def set_grammar(self, grammar: Grammar) -> None:
+        self.push(Utterance(next(self.results, Heard("quit the game")), grammar))
+
+    def close(self) -> None:
+        pass
+
+
+def test_speech_the_recogniser_turned_down_is_not_called_nothing(tmp_path: Path, kit) -> None:
+    """Said aloud but rejected (pocketsphinx's weak reading, chatter), the result comes with no text: the player
+    spoke, so "I heard nothing" told them the microphone was deaf. Said and not caught, it is said so."""
+    state = kit.two_player_state(seed=12)
+    rejected = Heard("", (), ("play nine red one",))
+    hub = InputHub()
+    hub.add(SpokenHeard([rejected, Heard(""), Heard("quit the game"), Heard("yes")]))
+    transcript = kit.Transcript()
+    Match(state, transcript, hub, MatchConfig(tmp_path / "s.json")).run(announce_start=False)
+    assert not [line for line in transcript.lines if "I heard nothing" in line]
+    assert transcript.lines.count("I didn't catch that. Say it again, or say help for what you can say.") == 2
+
+
 def test_gibberish_is_never_read_back_in_full(tmp_path: Path, kit) -> None:
     state = kit.two_player_state(seed=12)
     gibberish = "flibber jabber " * 400
@@ -154,3 +185,105 @@ def test_option_one_before_the_options_were_read_says_how_to_hear_them(tmp_path:
     assert "No options have been read out yet. Say options to hear them with their numbers." in transcript.lines
     assert not any("catch" in line for line in transcript.lines)
     assert match.state.history[0] == ("red", first_option)  # the first option read out, then played
+
+
+BLOCKED_SEVEN = {
+    "format": "voicejack-table/1", "mode": "regular", "teams": False,
+    "players": [{"colour": "red", "kind": "human", "hand": ["7", "9", "5", "4"]},
+                {"colour": "green", "hand": ["K", "3", "2", "8"]}],
+    "marbles": {"red": [10, 5, "home", "home"], "green": [40, "home", "home", "home"]},
+    "turn": "red", "seed": 3,
+}
+REASON = "Red 2 can't walk seven: your red 1 is in the way on cell 10."
+
+
+def test_say_that_again_after_a_refusal_says_the_reason_again_then_what_is_still_open(tmp_path: Path, kit) -> None:
+    """A player who did not catch why a move was refused (R22 here) asks for it again: before, "say that again"
+    repeated only the turn's prompt, and the reason was never heard twice."""
+    state = table_from_dict(BLOCKED_SEVEN)
+    _, _, transcript = kit.run_match(state, ["play seven red two seven", "say that again", "say that again",
+                                             "seven", "red three", "say that again", "my cards", "say that again",
+                                             "quit", "yes"], tmp_path / "s.json", announce=False)
+    lines = transcript.lines
+    turn = next(line for line in lines if line.startswith("Your turn, red."))
+    refused_at = lines.index(REASON)
+    assert lines[refused_at + 1:refused_at + 5] == [REASON, turn, REASON, turn]
+    assert transcript.cues.count("turned-back") == 2  # the cue comes with each refusal, not with its repeat
+    question = next(line for line in lines if line.startswith("Which marble moves first?"))
+    not_a_choice = next(line for line in lines if line.startswith("Red 3 is not"))
+    after = lines.index(not_a_choice)
+    assert lines[after + 1:after + 3] == [not_a_choice, question]  # the question is still open
+    cards = next(line for line in lines[after:] if line.startswith("You hold"))
+    assert lines[lines.index(cards) + 1] == cards  # a new answer replaced the refusal
+
+
+def test_say_that_again_after_undo_is_refused_repeats_why(tmp_path: Path, kit) -> None:
+    state = table_from_dict(BLOCKED_SEVEN)
+    _, _, transcript = kit.run_match(state, ["take that back", "say that again", "quit", "yes"], tmp_path / "s.json",
+                                     announce=False)
+    lines = transcript.lines
+    why = lines[lines.index("<cue turned-back>") + 1]
+    assert lines[lines.index(why) + 1] == why
+
+
+OWN_CAPTURE = {
+    "format": "voicejack-table/1", "mode": "regular", "teams": False,
+    "players": [{"colour": "red", "kind": "human", "hand": ["5", "9"]}, {"colour": "green", "hand": ["K", "3"]}],
+    "marbles": {"red": [10, 5, "home", "home"], "green": [40, "home", "home", "home"]},
+    "turn": "red", "seed": 3,
+}
+
+
+def test_while_yes_or_no_is_asked_what_was_not_caught_reminds_the_player_of_the_question(tmp_path: Path, kit) -> None:
+    """A move sending home the player's own marble is confirmed first. Before, "maybe" was answered "I didn't
+    catch maybe." and speech the recogniser turned down "say help for what you can say": nothing said the
+    question was still open. Typed and spoken alike."""
+    state = table_from_dict(OWN_CAPTURE)
+    hub = InputHub()
+    hub.add(SpokenHeard([Heard("play five red two"), Heard("maybe"), Heard("", (), ("yes",)), Heard("no"),
+                         Heard("quit the game"), Heard("yes")]))
+    transcript = kit.Transcript()
+    Match(state, transcript, hub, MatchConfig(tmp_path / "s.json", settings=Settings(undo_seconds=0))).run(
+        announce_start=False)
+    lines = transcript.lines
+    question = next(line for line in lines if line.endswith("Yes or no?"))
+    after = [line for line in lines[lines.index(question) + 1:] if line != "<stop>"]
+    assert after[:2] == ["I didn't catch maybe. Please answer yes or no.", "I didn't catch that. Please answer yes or no."]
+    assert after[2].startswith("Cancelled.")
+    assert not state.history  # nothing was played
+
+
+def test_again_at_the_end_of_the_board_readout_repeats_its_last_line(tmp_path: Path, kit) -> None:
+    """"next" past the last line says so; "again" then said that notice again instead of the line the player
+    was on (and "previous" at the first line the same)."""
+    state = table_from_dict(BLOCKED_SEVEN)
+    _, _, transcript = kit.run_match(state, ["read the board"] + ["next"] * 5 + ["again", "previous", "again"]
+                                     + ["previous"] * 4 + ["again", "quit", "yes"], tmp_path / "s.json", announce=False)
+    lines = [line for line in transcript.lines if line != "<stop>"]
+    end = lines.index("That was the last line. Say previous to go back.")
+    last = lines[end - 1]
+    assert lines[end + 1] == last
+    assert lines[end + 2] == lines[end + 3]  # "previous", then "again": the same line
+    start = lines.index("That was the first line. Say next to go on.")
+    assert lines[start + 1] == lines[start - 1]
+
+
+@pytest.mark.parametrize(("mode", "paused", "warning"), [
+    ("wake", False, "Are you still there? Say Jackaroo and anything, or type anything, to keep your seat."),
+    ("push", False, "Are you still there? Press Enter and say anything, or type anything, to keep your seat."),
+    ("open", True, "Are you still there? Say start listening, or type anything, to keep your seat."),
+])
+def test_the_silence_warning_says_what_keeps_the_seat_in_the_listening_mode(
+        tmp_path: Path, kit, mode: str, paused: bool, warning: str) -> None:
+    """"Say anything to keep your seat": in wake mode anything said without the wake word, in push mode without
+    Enter, and with the microphone stopped anything but "start listening" is ignored, so a player who did as
+    told lost the seat to a bot."""
+    from voicejack.table.listening import make_gate
+
+    state = kit.two_player_state(seed=12)
+    match, _, source, printed = kit.live_match(state, tmp_path / "s.json", settings=Settings(silence_timeout=0.6))
+    source.gate = make_gate(Settings(listen=mode))  # the microphone's gate, as VoiceSource carries it
+    if paused:
+        source.gate.pause()
+    match.run(announce_start=False)
+    assert warning in printed.text

@@ -6,9 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import pytest
+
 from voicejack.audio.cuenames import Cue
 from voicejack.engine import GameState, MoveKind, apply_move, legal_moves, legal_phrases, make_rules, new_game
 from voicejack.engine.state import Seat
+from voicejack.table.listening import make_gate
 from voicejack.table.settings import Settings
 from voicejack.tablefile import save_table, table_from_dict
 
@@ -312,3 +315,22 @@ def test_help_names_undo_and_the_shared_device_rule(tmp_path: Path, kit) -> None
     _, _, transcript = kit.run_match(state, ["help"], tmp_path / "s.json", announce=False)
     assert "take that back, or undo my move, puts it back until the next player acts" in transcript.text
     assert "when several people share this device, it takes back whoever moved last" in transcript.text
+
+
+@pytest.mark.parametrize(("mode", "offer"), [
+    ("open", "To undo that move, say take that back within 5 seconds."),
+    ("wake", "To undo that move, say Jackaroo, take that back within 5 seconds."),
+    ("push", "To undo that move, press Enter and say take that back within 5 seconds."),
+])
+def test_the_pause_says_how_to_take_it_back_in_the_listening_mode(tmp_path: Path, kit, mode: str, offer: str) -> None:
+    """In wake mode "take that back" alone is table talk and ignored, and in push mode nothing is heard before
+    Enter: before, the offer told every player to just say "take that back", and the bot played meanwhile."""
+    state = kit.two_player_state(seed=12)  # your turn first, Green (a bot) next
+    phrase = legal_phrases(state)[0]
+    match, audio, source, printed = kit.live_match(state, tmp_path / "s.json", settings=Settings(undo_seconds=5.0))
+    source.gate = make_gate(Settings(listen=mode))  # the microphone's gate, as VoiceSource carries it
+    audio.when_said(lambda text, seat: text.startswith("Your turn"), lambda: source.type(phrase))
+    audio.when_said(lambda text, seat: text.startswith("To undo"), lambda: source.type("take that back"))
+    audio.when_said(lambda text, seat: text.startswith("Took back"), lambda: source.type("quit", "yes", gap=0.2))
+    match.run(announce_start=False)
+    assert offer in printed.text

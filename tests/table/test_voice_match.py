@@ -8,6 +8,7 @@ import itertools
 from collections.abc import Iterator
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from voicejack.engine import apply_move, legal_moves, legal_phrases, make_rules, new_game
@@ -218,3 +219,36 @@ def test_two_is_never_heard_as_undo(voice: str) -> None:
         recogniser.reset()
         if heard is not None and heard.text:
             assert resolver.resolve(state, state.turn, heard) != Command(CommandName.UNDO), (words, heard.text)
+
+
+def test_when_the_listening_thread_fails_the_player_is_told_once_and_typing_goes_on(tmp_path: Path, kit) -> None:
+    """Before, an error on the listening thread (here pocketsphinx refusing a grammar; a decoder or device
+    error alike) only stopped the thread: the microphone went deaf without a word, and a player who cannot
+    see the screen kept talking to nothing."""
+    import io
+    import time
+
+    from voicejack.speech.microphone import BlockQueue, VoiceInput
+    from voicejack.table.inputs import KeyboardSource
+    from voicejack.table.voice import VoiceSource
+
+    transcript = kit.Transcript()
+    blocks_in = BlockQueue()
+    voice = VoiceInput(make_recogniser("sphinx"), source=blocks_in)
+    source = VoiceSource(voice.start(), presenter=transcript)
+    hub = InputHub()
+    hub.add(source)
+    try:
+        source.set_grammar(Grammar(("xyzzyq plugh",)))  # no word of it in the dictionary: refused
+        blocks_in.callback(np.zeros((320, 1), np.int16), 320, None, None)
+        deadline = time.monotonic() + 10
+        while voice.error is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        told = [line for line in transcript.lines if line.startswith("Speech recognition is off:")]
+        assert len(told) == 1 and told[0].endswith("Type your moves instead."), transcript.lines
+        hub.add(KeyboardSource(io.StringIO("my cards\nquit\nyes\n"), live=False))
+        Match(kit.two_player_state(seed=12), transcript, hub, MatchConfig(tmp_path / "s.json")).run(
+            announce_start=False)
+    finally:
+        hub.close()
+    assert any(line.startswith("You hold") for line in transcript.lines)

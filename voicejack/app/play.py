@@ -253,7 +253,8 @@ def _run(state: GameState, args: argparse.Namespace, announce_start: bool, resum
         while True:
             if resumed_from is not None:
                 presenter.say(say("resumed", path=resumed_from), remember=False)
-            config = MatchConfig(save_path, settings=settings, on_settings=_remember,
+            config = MatchConfig(save_path, settings=settings,
+                                 on_settings=lambda changed: _remember(changed, presenter),
                                  resume_hint=_resume_hint(save_path))
             match = Match(state, presenter, hub, config)
             outcome = match.run(announce_start=announce_start, resumed=resumed_from is not None)
@@ -293,11 +294,15 @@ def _resume_hint(save_path: Path) -> str:
     return "voicejack resume" if save_path == autosave_path() else f"voicejack resume {save_path}"
 
 
-def _remember(settings: Settings) -> None:
+def _remember(settings: Settings, presenter: Presenter | None = None) -> None:
+    """Keep ``settings`` for the next run; when that fails, the players are told (not only stderr)."""
     try:
         save_settings(settings)
     except OSError as error:
-        print(f"voicejack: could not remember your settings ({error.strerror})", file=sys.stderr)
+        if presenter is None:
+            print(f"voicejack: could not remember your settings ({error.strerror})", file=sys.stderr)
+        else:
+            presenter.say(say("settings_unsaved", reason=error.strerror or error), remember=False)
 
 
 def _open_audio(settings: Settings, record: str | None) -> tuple[AudioOutput | None, str | None]:

@@ -13,9 +13,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from voicejack.engine import GameState, Move, MoveKind, marble_words, mover_colour
+from voicejack.engine import (
+    GameState,
+    Move,
+    MoveKind,
+    colour_marbles,
+    is_home,
+    is_track,
+    marble_colour,
+    marble_words,
+    mover_colour,
+)
 from voicejack.engine.board import COLOURS
-from voicejack.engine.cards import RANK_WORDS
+from voicejack.engine.cards import ACE_STEPS, FOUR_STEPS_BACK, RANK_WORDS, SEVEN, SWEEP_STEPS, WALK_VALUES
 from voicejack.language.dialog import marble_forms
 from voicejack.language.normalise import Key, key_of
 from voicejack.language.resolution import Ask, Command, CommandName, Topic
@@ -231,6 +241,47 @@ def _full_forms(move: Move, own: str) -> Iterator[tuple[str, bool]]:
     elif kind is MoveKind.BURN_HAND:
         yield "burn my hand", True
         yield "burn the whole hand", False
+
+
+def refused_forms(state: GameState, seat: str, moves: list[Move]) -> Iterator[str]:
+    """Canonical phrases of whole moves the hand's cards name that are not legal now, for the spoken grammar.
+
+    A recogniser returns only sentences of its grammar: were these missing, a clearly said illegal move
+    ("play seven red two seven", red 1 in the way) would come back as the nearest legal one, to be confirmed
+    or even played, instead of being refused with the engine's reason (refusals.refusal). Only the mover's own
+    marbles out of home (one at home named with a walking card competed with its neighbours' numbers, "red
+    three" heard for "red four", and cost moves heard right) and, for the jack, marbles on the track; matching
+    never uses these forms.
+    """
+    legal = set(moves)
+    own = mover_colour(state, seat)
+    mine = [marble for marble in colour_marbles(own) if not is_home(state.marbles[marble])]
+    others = [marble for colour in state.rules.seats if colour != own for marble in colour_marbles(colour)
+              if is_track(state.marbles[marble])]
+    for card in sorted(set(state.hands[seat])):
+        named: list[Move] = []
+        if card in ("A", "K"):
+            named.append(Move(card, MoveKind.OUT))
+        for marble in mine:
+            if card == "A":
+                named.extend(Move(card, MoveKind.WALK, marble, steps) for steps in ACE_STEPS)
+            elif card == "K":
+                named.append(Move(card, MoveKind.SWEEP, marble, SWEEP_STEPS))
+            elif card == "4":
+                named.append(Move(card, MoveKind.WALK, marble, FOUR_STEPS_BACK))
+            elif card == "7":
+                named.append(Move(card, MoveKind.WALK, marble, SEVEN))
+            elif card == "J":
+                named.extend(Move(card, MoveKind.SWAP, marble, 0, other) for other in others
+                             if marble_colour(other) != own)
+            elif card in WALK_VALUES:
+                named.append(Move(card, MoveKind.WALK, marble, WALK_VALUES[card]))
+        for move in named:
+            if move in legal:
+                continue
+            yield move.phrase
+            if card == "7":
+                yield f"{move.phrase} seven"  # "play seven red two seven": the whole 7, as the partial forms say it
 
 
 def _partial_forms(move: Move, own: str) -> Iterator[tuple[str, bool]]:

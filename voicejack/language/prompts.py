@@ -154,6 +154,8 @@ def illegal(phrase: str, why: str | None) -> str:
 
 
 def no_option(number: int, count: int) -> str:
+    if count == 1:
+        return f"There is no option {number}: there is only option 1."
     return f"There is no option {number}: say a number from 1 to {count}."
 
 

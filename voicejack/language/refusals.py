@@ -194,7 +194,7 @@ def _answer_refusal(language: Position, dialog: Ask, words: Key) -> NotUnderstoo
     if dialog.topic in (Topic.MARBLE, Topic.SECOND) and len(words) == 2:
         marble = _marble_in(words, 0, language.own)
         if marble is not None:
-            return NotUnderstood(prompts.not_a_choice(marble_name(marble)), _Code.NO_OPTION)
+            return NotUnderstood(prompts.not_a_choice(marble_name(marble).capitalize()), _Code.NO_OPTION)
     return None
 
 

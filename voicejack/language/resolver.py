@@ -55,6 +55,7 @@ from voicejack.language.forms import (
     command_entries,
     move_entries,
     numbers_are_values,
+    refused_forms,
 )
 from voicejack.hearing import Grammar, Heard
 from voicejack.language.match import CLEAR_MARGIN, allowed_cost, word_distance
@@ -160,7 +161,14 @@ class Language:
     def grammar(self) -> Grammar:
         if self._grammar is None:
             spoken = [entry for entry in self.entries if entry.spoken]
-            self._grammar = Grammar(tuple(sorted({entry.form for entry in spoken})),
+            forms = {entry.form for entry in spoken}
+            state = self.state
+            if self.dialog is None and state.winner is None and self.seat in state.rules.seats:
+                # Heard, these are refused with the engine's reason (refusals.refusal), never matched to a move;
+                # out of turn every move of the hand is, with "not your turn".
+                forms.update(form for form in refused_forms(state, self.seat, self.moves)
+                             if key_of(form) not in self.by_key)
+            self._grammar = Grammar(tuple(sorted(forms)),
                                     frozenset(entry.form for entry in spoken if isinstance(entry.target, Command)))
         return self._grammar
 
@@ -225,7 +233,10 @@ class Resolver:
         hypotheses = [normalise(text, heard.typed) for text in texts]
         primary = hypotheses[0]
         if not primary.primary:
-            return NotUnderstood(prompts.say_more() if primary.raw_words else prompts.empty(), NotUnderstoodCode.EMPTY)
+            if primary.raw_words:
+                return NotUnderstood(prompts.say_more(), NotUnderstoodCode.EMPTY)
+            # Speech with no words is speech the recogniser turned down: the player did say something.
+            return NotUnderstood(prompts.empty() if heard.typed else prompts.unknown(""), NotUnderstoodCode.EMPTY)
         low_confidence = False
         confidences = _meaning_confidences(heard, primary)
         if confidences:

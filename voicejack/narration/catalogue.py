@@ -324,8 +324,12 @@ TEMPLATES: Final[Mapping[str, tuple[str, str]]] = {
     "board.footer": ("{version}, {kind}. {cards} left in the pile.", "{version}, {kind}. Pile: {cards}."),
     # --------------------------------------------------- taking a move back
     # {player} is possessive ("Blue's"); {phrase} the move in the notation the player says.
-    "undo.offer.first": ("To undo that move, say take that back within {seconds} seconds.",
-                         "Say take that back within {seconds} seconds to undo it."),
+    "undo.offer.first": ("To undo that move, {how} within {seconds} seconds.",
+                         "{how} within {seconds} seconds to undo it."),
+    # How to say it, in each listening mode (--listen): {wake} is the wake word.
+    "undo.how.open": ("say take that back", "say take that back"),
+    "undo.how.wake": ("say {wake}, take that back", "say {wake}, take that back"),
+    "undo.how.push": ("press Enter and say take that back", "press Enter, say take that back"),
     "undo.offer": ("You can still take that back.", "You may take it back."),
     "undo.done.you": ("Took back your move: {phrase}. Everything is as it was before it.", "Took back: {phrase}."),
     "undo.done": ("Took back {player} move: {phrase}. Everything is as it was before it.",

@@ -124,9 +124,10 @@ class Narrator:
 
     # Taking a move back ("undo").
 
-    def undo_offer(self, first: bool, seconds: float) -> str:
-        """The moment before a bot plays, to say undo: a whole sentence the first time in a match."""
-        return self._takeback.offer(first, seconds)
+    def undo_offer(self, first: bool, seconds: float, listening: str = "open", wake: str = "") -> str:
+        """The moment before a bot plays, to say undo: a whole sentence the first time in a match, in the words
+        of the microphone's ``listening`` mode ("open", "wake" with the ``wake`` word, or "push")."""
+        return self._takeback.offer(first, seconds, listening, wake)
 
     def taken_back(self, state: GameState, colour: str, phrase: str, listener: str | None) -> str:
         """``colour``'s move (``phrase``, its notation) was taken back."""

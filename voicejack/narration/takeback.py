@@ -26,9 +26,12 @@ class TakeBackNarrator:
     def __init__(self, view: Viewpoint) -> None:
         self._view = view
 
-    def offer(self, first: bool, seconds: float) -> str:
-        """The pause before a bot plays: a whole sentence the first time in a match, a word afterwards."""
-        return self._view.say("undo.offer.first" if first else "undo.offer", seconds=f"{seconds:g}")
+    def offer(self, first: bool, seconds: float, listening: str = "open", wake: str = "") -> str:
+        """The pause before a bot plays: a whole sentence the first time in a match, a word afterwards. The
+        sentence says what to do in the microphone's ``listening`` mode (open, wake or push; ``wake`` is the
+        wake word): in wake mode "take that back" alone is ignored, so the player is told to say the wake word."""
+        how = self._view.text(f"undo.how.{listening}", wake=wake)
+        return self._view.say("undo.offer.first" if first else "undo.offer", seconds=f"{seconds:g}", how=how)
 
     def taken_back(self, state: GameState, colour: str, phrase: str, listener: str | None) -> str:
         """``colour``'s move, said as ``phrase`` (the move notation), was taken back."""

@@ -20,6 +20,7 @@ from voicejack.remote.messages import REMOTE_MESSAGES, tell
 from voicejack.server.undo import REFUSED as UNDO_REFUSED
 from voicejack.remote.session import Clock, Line, Played, Refusal, Seated, SeatNews, Session, Snapshot, Undone, UndoOffer
 from voicejack.table.inputs import EndOfInput, InputHub
+from voicejack.table.listening import spoken_wake_word
 from voicejack.table.messages import say
 from voicejack.table.presenter import TICK_CUE, Presenter
 from voicejack.table.commands import KEEPS_LAST, KEEPS_TALKING, SHARED, Said
@@ -206,7 +207,10 @@ class RemoteTable:
         """The bot waits for "undo" after this seat's move: said in the local table's words."""
         if offer.colour != self.me or offer.moves != self.session.moves:
             return
-        self.presenter.say(self.narrator.undo_offer(not self._offered_undo, offer.seconds), remember=False)
+        gate = self.inputs.gate
+        listening, wake = (gate.mode.value, spoken_wake_word(gate)) if gate is not None else ("open", "")
+        self.presenter.say(self.narrator.undo_offer(not self._offered_undo, offer.seconds, listening, wake),
+                           remember=False)
         self._offered_undo = True
         self._ready_due = offer.moves  # the pause runs once the offer has been heard
 

@@ -337,6 +337,8 @@ class VoiceInput:
         self._running = threading.Event()
         self._thread: threading.Thread | None = None
         self.error: BaseException | None = None
+        #: Called once, on the listening thread, when listening stops on an error (the caller tells the player).
+        self.on_failure: Callable[[BaseException], None] | None = None
 
     def start(self) -> Self:
         """Open the microphone (NoMicrophone if there is none) and start listening."""
@@ -431,5 +433,7 @@ class VoiceInput:
                     receiver(*result)
                 else:
                     self._results.put(result)
-        except Exception as error:  # noqa: BLE001 - reported to the game thread by heard()
+        except Exception as error:  # noqa: BLE001 - reported to the game thread by heard() and on_failure
             self.error = error
+            if self.on_failure is not None:
+                self.on_failure(error)

@@ -84,11 +84,17 @@ def _board(match: Listening, said: Said) -> None:
 
 
 def _next(match: Listening, said: Said) -> None:
-    match.presenter.say(match.readout.step(1))
+    _step(match, 1)
 
 
 def _previous(match: Listening, said: Said) -> None:
-    match.presenter.say(match.readout.step(-1))
+    _step(match, -1)
+
+
+def _step(match: Listening, by: int) -> None:
+    """A line of the readout; at either end, the notice is not what "again" repeats: the line still is."""
+    line = match.readout.step(by)
+    match.presenter.say(line, remember=match.readout.moved)
 
 
 def _marbles(match: Listening, said: Said) -> None:

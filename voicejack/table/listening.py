@@ -86,3 +86,14 @@ def resume_hint(gate: ListeningGate) -> str:
     """How to bring a paused microphone back, in the words of the mode."""
     phrase = resume_phrases()[0]
     return f"{spoken_wake_word(gate)}, {phrase}" if gate.mode is ListenMode.WAKE else phrase
+
+
+def still_there(gate: ListeningGate | None) -> str:
+    """The warning before a silent seat goes to a bot, saying what the microphone would take as an answer now."""
+    if gate is None:
+        return say("still_there")
+    if gate.paused:
+        return say("still_there.paused", resume=resume_hint(gate))
+    if gate.mode is ListenMode.OPEN:
+        return say("still_there")
+    return say(f"still_there.{gate.mode.value}", wake=spoken_wake_word(gate))

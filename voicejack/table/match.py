@@ -27,14 +27,16 @@ from voicejack.language import (
     Confirm,
     ConfirmPolicy,
     Conversation,
+    Heard,
     LanguageSettings,
     NotUnderstood,
     Resolver,
 )
-from voicejack.language.resolution import CommandName, Resolution
+from voicejack.language.resolution import CommandName, Dialog, Resolution
 from voicejack.narration import Narrator, Verbosity
 from voicejack.table.commands import KEEPS_LAST, KEEPS_TALKING, Said, dispatch
 from voicejack.table.inputs import EndOfInput, InputHub, Utterance
+from voicejack.table.listening import spoken_wake_word, still_there
 from voicejack.table.messages import say
 from voicejack.table.presenter import ERROR_CUE, TICK_CUE, TURN_CUE, Presenter
 from voicejack.table.readout import Readout, Recent
@@ -253,7 +255,7 @@ class Match:
                     continue  # only the turn timer's look at the clock
                 if not warned and warning > 0:
                     warned = True
-                    self.presenter.say(say("still_there"), remember=False)
+                    self.presenter.say(still_there(self.inputs.gate), remember=False)
                     continue
                 self.hand_to_bot(colour, "silent")
                 return None
@@ -289,10 +291,10 @@ class Match:
     def _respond(self, conversation: Conversation, colour: str, utterance: Utterance) -> Move | None:
         """Act on one utterance during ``colour``'s turn; return the move to play, if any."""
         heard = utterance.heard
-        if not heard.text.strip():
-            self.presenter.say(say("empty"), remember=False)
-            return None
         pending = conversation.pending
+        if not heard.text.strip():
+            self._not_caught(say(_nothing_heard(heard, short=isinstance(pending, Confirm))), pending)
+            return None
         if utterance.stale:
             self._stale(conversation, utterance, colour)
             return None
@@ -305,7 +307,7 @@ class Match:
             self.presenter.say(result.prompt if isinstance(result, Confirm) else result.spoken())
             return None
         if isinstance(result, NotUnderstood):
-            self._not_understood(result, heard.text)
+            self._not_understood(result, heard.text, conversation.pending)
             return None
         dispatch(self, Said(result, colour, conversation, pending))
         return None
@@ -319,10 +321,16 @@ class Match:
         if not (isinstance(result, Command) and result.name in KEEPS_LAST):
             self.presenter.begin()
 
-    def _not_understood(self, result: NotUnderstood, text: str) -> None:
+    def _not_understood(self, result: NotUnderstood, text: str, pending: Dialog = None) -> None:
         if result.refused:
             self.presenter.cue(ERROR_CUE)
-        self.presenter.say(result.reason, remember=False)
+            self.presenter.refuse(result.reason)
+        else:
+            self._not_caught(result.reason, pending)
+
+    def _not_caught(self, reason: str, pending: Dialog) -> None:
+        """Said when nothing was understood; while yes or no is asked, the player is reminded it still is."""
+        self.presenter.say(f"{reason} {say('yes_or_no')}" if isinstance(pending, Confirm) else reason, remember=False)
 
     def _stale(self, conversation: Conversation, utterance: Utterance, colour: str | None) -> None:
         """Heard under a grammar the game has left: a plain command still counts, anything else is asked again."""
@@ -348,7 +356,9 @@ class Match:
         if (seconds <= 0 or last is None or not offers_undo(last) or self.state.winner is not None
                 or self.state.turn not in self.bots or not self.inputs.live):
             return
-        self.presenter.say(self.narrator.undo_offer(not self._offered_undo, seconds), remember=False)
+        gate = self.inputs.gate
+        listening, wake = (gate.mode.value, spoken_wake_word(gate)) if gate is not None else ("open", "")
+        self.presenter.say(self.narrator.undo_offer(not self._offered_undo, seconds, listening, wake), remember=False)
         self._offered_undo = True
         self._settle()  # the moment starts once it has been announced
         deadline = time.monotonic() + seconds
@@ -363,7 +373,7 @@ class Match:
         if refusal is not None or last is None:
             self.presenter.cue(ERROR_CUE)
             refusal = refusal or Refusal("nothing")
-            self.presenter.say(self.narrator.undo_refusal(self.state, refusal.reason, refusal.colour), remember=False)
+            self.presenter.refuse(self.narrator.undo_refusal(self.state, refusal.reason, refusal.colour))
             return
         restore(self.state, last)
         self.turns = last.turns
@@ -410,7 +420,7 @@ class Match:
     def _out_of_turn(self, conversation: Conversation, utterance: Utterance) -> None:
         heard = utterance.heard
         if not heard.text.strip():
-            self.presenter.say(say("empty"), remember=False)
+            self.presenter.say(say(_nothing_heard(heard)), remember=False)
             return
         if utterance.stale:
             self._stale(conversation, utterance, None)
@@ -435,7 +445,7 @@ class Match:
         self.presenter.stop()
         self.presenter.cue(ERROR_CUE)
         player = self.narrator.name(self.state, self.state.turn)
-        self.presenter.say(say("not_your_turn", player=_possessive(player)), remember=False)
+        self.presenter.refuse(say("not_your_turn", player=_possessive(player)))
 
     # ------------------------------------------------------------------
     # Settings, seats, saving
@@ -491,3 +501,9 @@ def _minutes(seconds: float) -> str:
     if minutes >= 1:
         return f"{minutes} minute" + ("s" if minutes != 1 else "")
     return f"{round(seconds)} seconds"
+
+
+def _nothing_heard(heard: Heard, short: bool = False) -> str:
+    """The message for a result with no words: an empty typed line, or speech the recogniser turned down
+    (the player did speak, so "nothing" would tell them the microphone is deaf); ``short`` without the hint."""
+    return ("empty" if heard.typed else "not_caught") + (".short" if short else "")

@@ -44,8 +44,14 @@ TABLE_MESSAGES: Final[dict[str, str]] = {
     "full": "Full descriptions.",
     "stopped": "Input has ended. The match is saved to {path}. Resume it with: {resume}.",
     "empty": "I heard nothing. Say help for what you can say.",
+    "not_caught": "I didn't catch that. Say it again, or say help for what you can say.",
+    "empty.short": "I heard nothing.",
+    "not_caught.short": "I didn't catch that.",
     "stale": "The game moved on while you were speaking. Please say that again.",
     "still_there": "Are you still there? Say anything to keep your seat.",
+    "still_there.wake": "Are you still there? Say {wake} and anything, or type anything, to keep your seat.",
+    "still_there.push": "Are you still there? Press Enter and say anything, or type anything, to keep your seat.",
+    "still_there.paused": "Are you still there? Say {resume}, or type anything, to keep your seat.",
     "nothing_to_repeat": "Nothing has been said yet.",
     "readout.none": "There is no list to move through. Say read the board to start one.",
     "readout.end": "That was the last line. Say previous to go back.",
@@ -59,6 +65,7 @@ TABLE_MESSAGES: Final[dict[str, str]] = {
     "yes_or_no": "Please answer yes or no.",
     "no_sound_card": "No sound card was found, so nothing is played aloud: everything is printed.",
     "no_sound_card.record": "No sound card was found: the match is recorded to {path} without being played aloud.",
+    "settings_unsaved": "Your settings could not be kept for next time ({reason}); they hold until you quit.",
     "speech_off": "Speech recognition is off: {reason}. Type your moves instead.",
     # How the microphone listens (--listen; voicejack.speech.listening).
     "listen.open": "I act on everything I hear. At a talkative table, say stop listening, "

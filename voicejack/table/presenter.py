@@ -36,6 +36,7 @@ class Presenter:
         self._write = write or _print
         self.pace = pace  # wait for speech to finish between moves, so nothing piles up
         self.last: list[str] = []
+        self.aside = ""  # a refusal since the last remembered line: "say that again" says it first
         self._fresh = True
 
     # What is said.
@@ -53,26 +54,39 @@ class Presenter:
         if remember:
             self.last = (items if self._fresh else self.last + items)[-REPEAT_LIMIT:]
             self._fresh = False
+            self.aside = ""
         for index, line in enumerate(items):
             self._write(line)
             if self.audio is not None:
                 self.audio.speak(line, direction=seat, interrupt=interrupt and index == 0)
 
+    def refuse(self, reason: str) -> None:
+        """Say why something was turned back. It changes nothing, so what "say that again" repeats stays, but
+        the reason is said first: it is what a player who missed it asks for."""
+        self.say(reason, remember=False)
+        self.aside = reason
+
     def begin(self) -> None:
         """What is said next replaces what "say that again" repeats (a new answer, a new move)."""
         self._fresh = True
+        self.aside = ""
 
     def forget(self) -> None:
         """Nothing to repeat any more (the question it held has been answered)."""
         self.last = []
         self._fresh = True
+        self.aside = ""
 
     def repeat(self, nothing: str) -> None:
-        """Say the remembered lines again at once; ``nothing`` when there are none."""
+        """Say the last refusal, if any, and the remembered lines again at once; ``nothing`` when there are none."""
+        aside = self.aside
+        if aside:
+            self.say(aside, interrupt=True, remember=False)
         if self.last:
             lines, self._fresh = self.last, True
-            self.say(lines, interrupt=True)
-        else:
+            self.say(lines, interrupt=not aside)
+            self.aside = aside  # repeating is no new answer: a second "say that again" says the same
+        elif not aside:
             self.say(nothing, remember=False)
 
     def cue(self, name: str) -> None:

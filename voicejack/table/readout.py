@@ -17,6 +17,7 @@ class Readout:
     def __init__(self) -> None:
         self.lines: list[str] = []
         self.at = 0
+        self.moved = False  # the last step reached a line (not a sentence saying there is none there)
 
     def start(self, lines: Sequence[str]) -> str:
         self.lines = [line for line in lines if line]
@@ -25,6 +26,7 @@ class Readout:
 
     def step(self, by: int) -> str:
         """The line ``by`` lines on (or back), or a sentence saying there is none there."""
+        self.moved = False
         if not self.lines:
             return say("readout.none")
         target = self.at + by
@@ -32,5 +34,5 @@ class Readout:
             return say("readout.end")
         if target < 0:
             return say("readout.start")
-        self.at = target
+        self.at, self.moved = target, True
         return self.lines[target]
