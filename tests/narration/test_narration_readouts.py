@@ -97,6 +97,18 @@ def test_resume_summary_repeats_colour_partner_version_and_table_kind(full: Narr
     assert full.resume_summary(two, None) == ["Regular version, two players."]
 
 
+def test_resume_summary_of_a_won_match_says_it_is_over_and_who_won(full: Narrator, brief: Narrator) -> None:
+    # R38: a won match offers nothing; a player resuming its autosave must hear the result, not only
+    # "Another match?".
+    safe = ["safe 1", "safe 2", "safe 3", "safe 4"]
+    teams = table(marbles={"red": safe, "green": safe}, hands={colour: [] for colour in ("red", "blue", "green", "yellow")},
+                  winner=("red", "green"))
+    assert full.resume_summary(teams, "red")[-1] == "The match is over: you and Green won."
+    assert brief.resume_summary(teams, "blue")[-1] == "Over: Red and Green won."
+    two = table(marbles={"green": safe}, hands={"red": [], "green": []}, players=2, teams=False, winner=("green",))
+    assert full.resume_summary(two, "red")[-1] == "The match is over: Green won."
+
+
 # ---------------------------------------------------------------- turn prompt
 
 

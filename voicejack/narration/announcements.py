@@ -68,7 +68,8 @@ class Announcements:
         return view.say("start.two", first=view.name(state, order[0]), second=view.name(state, order[1]))
 
     def resume_summary(self, state: GameState, listener: str | None) -> list[str]:
-        """On resuming a saved match: the listener's colour and partner, the version and the table kind."""
+        """On resuming a saved match: the listener's colour and partner, the version and the table kind, and the
+        result if it was already won."""
         view = self.view
         lines = []
         if listener is not None:
@@ -79,6 +80,8 @@ class Announcements:
             else:
                 lines.append(view.say("resume.you", colour=colour))
         lines.append(view.say("resume.table", version=self.readouts.version(state), kind=self.readouts.kind(state)))
+        if state.winner is not None:  # R38: nothing more is played, so the result is all there is to hear
+            lines.append(view.won(state, state.winner, listener, over=True))
         return lines
 
     def turn_prompt(self, state: GameState, listener: str | None) -> str:
