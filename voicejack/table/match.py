@@ -153,6 +153,7 @@ class Match:
         if colour in self.bots:
             self._answer_waiting()
             move, decider = self._bot(colour).choose(state, moves), Decider.BOT
+            self._answer_waiting()  # what was said while the bot thought is out of turn, not the next turn's
         elif len(moves) == 1 and moves[0].kind is MoveKind.BURN_HAND:
             move, decider = moves[0], Decider.FORCED  # R30: nothing to decide, the whole hand goes at once
         else:
