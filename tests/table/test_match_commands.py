@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from voicejack.engine import events as ev
+from voicejack.engine import make_rules, new_game
 from voicejack.language import Grammar, Heard
 from voicejack.narration import Narrator
 from voicejack.table.inputs import InputHub, KeyboardSource, ScriptSource, Utterance
@@ -154,3 +155,16 @@ def test_option_one_before_the_options_were_read_says_how_to_hear_them(tmp_path:
     assert "No options have been read out yet. Say options to hear them with their numbers." in transcript.lines
     assert not any("catch" in line for line in transcript.lines)
     assert match.state.history[0] == ("red", first_option)  # the first option read out, then played
+
+
+def test_help_names_a_colour_that_plays_at_this_table(tmp_path: Path, kit) -> None:
+    # Before: help offered "blue's marbles" at a two-player table (red and green, R1), and typing it as
+    # suggested was answered "I didn't catch blue's marbles."
+    state = kit.two_player_state(seed=12)  # your turn first, red against green
+    _, _, transcript = kit.run_match(state, ["help", "quit", "yes"], tmp_path / "s.json", announce=False)
+    help_line = next(line for line in transcript.lines if line.startswith("Say or type a move"))
+    assert "green's marbles" in help_line
+    assert "blue" not in help_line
+    four, _ = new_game(make_rules(4, True, "regular"), seed=8)
+    _, _, transcript = kit.run_match(four, ["help", "quit", "yes"], tmp_path / "t.json", announce=False)
+    assert "blue's marbles" in next(line for line in transcript.lines if line.startswith("Say or type a move"))

@@ -136,7 +136,14 @@ def _repeat(match: Listening, said: Said) -> None:
 
 
 def _help(match: Listening, said: Said) -> None:
-    match.presenter.say([say("help"), mode_help(match.inputs.gate)])
+    match.presenter.say([say("help", other=_another_colour(match.state, _listener(match, said))),
+                         mode_help(match.inputs.gate)])
+
+
+def _another_colour(state: GameState, listener: str | None) -> str:
+    """The colour help names as an example of another player's marbles: one that plays at this table (R1)."""
+    seats = state.rules.seats
+    return seats[(seats.index(listener) + 1) % len(seats)] if listener in seats else seats[1]
 
 
 def _stop_listening(match: Listening, said: Said) -> None:

@@ -17,7 +17,7 @@ TABLE_MESSAGES: Final[dict[str, str]] = {
     "help": (
         "Say or type a move, like play nine red two, or just name a card and answer the questions. "
         "Say what can I say to hear your moves with numbers, then option and a number to pick one. "
-        "Also: read the board, then next, previous or again to move through it, blue's marbles, my cards, what is the score, last card, where is red one, whose turn is it, what are the rules, "
+        "Also: read the board, then next, previous or again to move through it, {other}'s marbles, my cards, what is the score, last card, where is red one, whose turn is it, what are the rules, "
         "say that again, cancel, stop talking, speak slower, speak faster, volume up, volume down, "
         "less detail, more detail, save the game, leave the table, quit the game. "
         "Right after your move, take that back, or undo my move, puts it back until the next player acts "
