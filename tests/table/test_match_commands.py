@@ -168,3 +168,25 @@ def test_help_names_a_colour_that_plays_at_this_table(tmp_path: Path, kit) -> No
     four, _ = new_game(make_rules(4, True, "regular"), seed=8)
     _, _, transcript = kit.run_match(four, ["help", "quit", "yes"], tmp_path / "t.json", announce=False)
     assert "blue's marbles" in next(line for line in transcript.lines if line.startswith("Say or type a move"))
+
+
+def test_quitting_when_the_save_fails_never_says_the_match_was_saved(tmp_path: Path, kit) -> None:
+    # Before: "Match saved to ... Resume it with ..." though nothing could be written there.
+    state = kit.two_player_state(seed=12)  # your turn first
+    unwritable = tmp_path / "a-file" / "s.json"
+    (tmp_path / "a-file").write_text("not a folder")
+    _, _, transcript = kit.run_match(state, ["quit", "yes"], unwritable, announce=False)
+    last = transcript.lines[-1]
+    assert "could not be saved" in last and str(unwritable) in last
+    assert not any(line.startswith("Match saved") for line in transcript.lines)
+    assert not unwritable.exists()
+
+
+def test_a_failing_autosave_is_told_once_not_after_every_move(tmp_path: Path, kit) -> None:
+    state = kit.two_player_state(seed=12)
+    unwritable = tmp_path / "a-file" / "s.json"
+    (tmp_path / "a-file").write_text("not a folder")
+    lines = ["options", "1", "yes"] * 4 + ["quit", "yes"]
+    match, _, transcript = kit.run_match(state, lines, unwritable, announce=False)
+    assert len(match.state.history) >= 4
+    assert sum(line.startswith("Autosave to") for line in transcript.lines) == 1
