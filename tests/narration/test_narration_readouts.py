@@ -120,6 +120,18 @@ def test_turn_prompt_for_the_player_and_for_the_others(full: Narrator, brief: Na
     assert full.turn_prompt(state, None) == "Red's turn."
 
 
+def test_turn_prompt_says_when_no_card_can_move_and_one_must_be_burned(full: Narrator, brief: Narrator) -> None:
+    # R29: red 1 on cell 5 cannot pass blue's wall on 6-7 with either card. Before, the prompt was the plain
+    # "Your turn ... You hold ...", and the player learned they must burn only by trying a move.
+    state = table(marbles={"red": [5], "blue": [6, 7]}, hands={"red": ["9", "3"]})
+    assert full.turn_prompt(state, "red") == (
+        "Your turn, red. You hold a three and a nine. No card in your hand can move a marble, so you must burn one.")
+    assert brief.turn_prompt(state, "red") == "Your turn: three and nine. No move: burn a card."
+    assert full.turn_prompt(state, "blue") == "Red's turn."
+    movable = table(marbles={"red": [5], "blue": [6, 7]}, hands={"red": ["9", "A"]})
+    assert full.turn_prompt(movable, "red") == "Your turn, red. You hold an ace and a nine."
+
+
 def test_turn_prompt_when_forced_to_burn(full: Narrator, brief: Narrator) -> None:
     state = table(hands={"red": ["9", "3"]}, forced_burn=True, mode="complex")
     assert full.turn_prompt(state, "red") == "Your turn, red: the ten forces you to burn a card. You hold a three and a nine."

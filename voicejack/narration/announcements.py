@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from voicejack.engine import GameState, mover_colour
+from voicejack.engine import GameState, MoveKind, legal_moves, mover_colour
 from voicejack.narration.readouts import Readouts
 from voicejack.narration.viewpoint import Viewpoint
 
@@ -97,10 +97,14 @@ class Announcements:
             if state.forced_burn:
                 return view.say("turn.you.forced", colour=colour_word, cards=cards)
             if plays_on != colour:
-                return view.say(
+                prompt = view.say(
                     "turn.you.partner", colour=colour_word,
                     partner=view.catalogue.possessive(view.name(state, plays_on)), cards=cards,
                 )
-            return view.say("turn.you", colour=colour_word, cards=cards)
+            else:
+                prompt = view.say("turn.you", colour=colour_word, cards=cards)
+            if all(move.kind is MoveKind.BURN for move in legal_moves(state)):  # R29, KA4: say it before a try
+                prompt = f"{prompt} {view.say('turn.you.burn')}"
+            return prompt
         player = view.catalogue.possessive(view.name(state, colour))
         return view.say("turn.other.forced" if state.forced_burn else "turn.other", player=player)
