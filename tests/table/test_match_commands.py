@@ -35,6 +35,21 @@ def test_the_board_is_read_a_line_at_a_time(tmp_path: Path, kit) -> None:
         at = transcript.lines.index(line, at + 1)  # each answer in turn, in the order asked
 
 
+def test_again_after_the_end_of_the_board_repeats_its_last_line(tmp_path: Path, kit) -> None:
+    # Help offers "next, previous or again to move through it". Before, "again" past either end repeated
+    # "That was the last line" instead of the line the player was on.
+    state = kit.two_player_state(seed=12)  # your turn first: nothing moves while you listen
+    board = Narrator().board_lines(state, "red")
+    lines = ["read the board"] + ["next"] * len(board) + ["again", "previous", "again"]
+    lines += ["read the board", "previous", "again", "quit", "yes"]
+    _, _, transcript = kit.run_match(state, lines, tmp_path / "s.json", announce=False)
+    expected = [board[-1], "That was the last line. Say previous to go back.", board[-1], board[-2], board[-2],
+                board[0], "That was the first line. Say next to go on.", board[0]]
+    said = [line for line in transcript.lines if not line.startswith("<")]  # no cues or stops
+    start = said.index(board[-1])
+    assert said[start:start + len(expected)] == expected
+
+
 def test_next_with_no_readout_says_how_to_start_one(tmp_path: Path, kit) -> None:
     state = kit.two_player_state(seed=12)
     _, _, transcript = kit.run_match(state, ["next", "quit", "yes"], tmp_path / "s.json", announce=False)

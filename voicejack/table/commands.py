@@ -84,11 +84,19 @@ def _board(match: Listening, said: Said) -> None:
 
 
 def _next(match: Listening, said: Said) -> None:
-    match.presenter.say(match.readout.step(1))
+    _step(match, 1)
 
 
 def _previous(match: Listening, said: Said) -> None:
-    match.presenter.say(match.readout.step(-1))
+    _step(match, -1)
+
+
+def _step(match: Listening, by: int) -> None:
+    """Move through the readout; "there is no line there" is not remembered, so "again" repeats the line
+    the player is on."""
+    readout = match.readout
+    onto_a_line = 0 <= readout.at + by < len(readout.lines)
+    match.presenter.say(readout.step(by), remember=onto_a_line)
 
 
 def _marbles(match: Listening, said: Said) -> None:
