@@ -82,6 +82,8 @@ def test_r19_r20_marbles_that_are_not_yours_or_at_home() -> None:
 
 def test_r28_burning_while_a_card_can_move_and_a_missing_card() -> None:
     assert refused(POSITIONS["mid"], "burn nine").reason == "You may burn only when no card can move a marble."
+    # Before: a bare "burn" was answered "I didn't catch burn."
+    assert refused(POSITIONS["mid"], "burn").reason == "You may burn only when no card can move a marble."
     missing = refused(POSITIONS["mid"], "play queen red one")
     assert (missing.reason, missing.code) == ("You have no queen.", NotUnderstoodCode.NO_CARD)
 

@@ -64,10 +64,12 @@ def refusal(language: Position, words: Key) -> NotUnderstood | None:
     elif dialog is None:
         if _unread_option(words) is not None:
             return NotUnderstood(prompts.no_options_read(), _Code.NO_OPTION)
-    move = heard_move(words, language.own, state.hands[language.seat])
+    hand = state.hands[language.seat]
+    if words == ("burn",) and hand and not language.burning:  # R28: "burn" alone is offered only when burning
+        return explain(language, Move(hand[0], MoveKind.BURN))
+    move = heard_move(words, language.own, hand)
     if move is not None and move not in language.moves:
         return explain(language, move)
-    hand = state.hands[language.seat]
     first = words[0]
     if first in CARD_WORDS:
         rank = WORD_RANKS[first]
