@@ -205,3 +205,27 @@ def test_a_failing_autosave_is_told_once_not_after_every_move(tmp_path: Path, ki
     match, _, transcript = kit.run_match(state, lines, unwritable, announce=False)
     assert len(match.state.history) >= 4
     assert sum(line.startswith("Autosave to") for line in transcript.lines) == 1
+
+
+MANY_OPTIONS = {
+    "format": "voicejack-table/1", "mode": "regular", "teams": True,
+    "players": [{"colour": "red", "kind": "human", "hand": ["7", "J", "A", "4", "2"]},
+                {"colour": "blue", "hand": ["2", "3", "5", "8", "9"]},
+                {"colour": "green", "hand": ["A", "Q", "J", "10", "6"]},
+                {"colour": "yellow", "hand": ["7", "7", "2", "3", "6"]}],
+    "marbles": {"red": [10, "safe 1", 40, "home"], "blue": [25, "home", "home", "home"],
+                "green": [50, "home", "home", "home"], "yellow": [60, "home", "home", "home"]},
+    "turn": "red", "deal": 2, "seed": 7,
+}
+
+
+def test_say_that_again_repeats_a_long_list_of_options_from_its_first_line(tmp_path: Path, kit) -> None:
+    # Before: with 31 options, "say that again" began at option 8: the question and options 1-7 were lost.
+    state = table_from_dict(MANY_OPTIONS)
+    _, _, transcript = kit.run_match(state, ["options", "say that again", "quit", "yes"], tmp_path / "s.json",
+                                     announce=False)
+    said = [line for line in transcript.lines if not line.startswith("<")]
+    listed = said[said.index("Your options."):]
+    count = next(index for index, line in enumerate(listed) if index and not line[:1].isdigit())
+    assert count > 25
+    assert listed[count:2 * count] == listed[:count]
