@@ -146,3 +146,19 @@ def test_once_the_options_were_read_option_one_is_the_first_of_them() -> None:
     picked = conversation.hear(state, "option one")
     assert isinstance(picked, (Move, Confirm))
     assert (picked if isinstance(picked, Move) else picked.move) == options.choices[0].then
+
+
+def test_after_the_options_a_card_in_hand_that_cannot_move_is_refused_as_the_card_not_as_an_option() -> None:
+    # R29: red 1 on 5 is stuck behind blue's wall on 6-7, so the three options are burns. Before, "seven" (a card
+    # the player holds) was answered "There is no option 7: say a number from 1 to 3."
+    state = table({"red": ["7", "9", "3"], **others("2")}, {"red": [5, "home", "home", "home"],
+                                                            "blue": [6, 7, "home", "home"]})
+    conversation = Conversation(state.turn)
+    options = Ask("Your options.", tuple(Choice(m.phrase, m, (m.phrase,)) for m in legal_moves(state)), numbered=True)
+    assert len(options.choices) == 3
+    conversation.pending = options
+    result = conversation.hear(state, "seven")
+    assert isinstance(result, NotUnderstood) and result.refused
+    assert result.reason == "No card can move a marble, so you must burn one: say burn and a card, like burn nine."
+    far = conversation.hear(state, "option eight")  # a number only: still the option it names
+    assert isinstance(far, NotUnderstood) and far.reason == "There is no option 8: say a number from 1 to 3."
