@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from voicejack.engine import events as ev
-from voicejack.engine import make_rules, new_game
+from voicejack.engine import legal_phrases, make_rules, new_game
 from voicejack.language import Grammar, Heard
 from voicejack.narration import Narrator
 from voicejack.table.inputs import InputHub, KeyboardSource, ScriptSource, Utterance
@@ -229,3 +229,18 @@ def test_say_that_again_repeats_a_long_list_of_options_from_its_first_line(tmp_p
     count = next(index for index, line in enumerate(listed) if index and not line[:1].isdigit())
     assert count > 25
     assert listed[count:2 * count] == listed[:count]
+
+
+def test_next_after_moves_reads_the_board_as_it_is_now(tmp_path: Path, kit) -> None:
+    # Before: "next" went on through the lines made when the board was read, so after a move it told
+    # marbles on cells they had left and card counts of hands already played from.
+    state = kit.two_player_state(seed=12)  # your turn first, then Green's
+    before = Narrator().board_lines(state, "red")
+    move = legal_phrases(state)[0]
+    match, _, transcript = kit.run_match(state, ["read the board", "next", move, "next", "quit", "yes"],
+                                         tmp_path / "s.json", announce=False)
+    now = Narrator().board_lines(match.state, "red")
+    assert now[2] != before[2]  # the moves changed what that line says
+    said = [line for line in transcript.lines if not line.startswith("<")]
+    assert said[said.index(before[1]) + 1:].count(now[2]) == 1
+    assert before[2] not in said

@@ -77,26 +77,25 @@ def _listener(match: Listening, said: Said) -> str | None:
 
 def _board(match: Listening, said: Said) -> None:
     lines = match.narrator.board_lines(match.state, _listener(match, said))
-    first = match.readout.start(lines)
+    first = match.readout.start(lines, reread=lambda listener: match.narrator.board_lines(match.state, listener))
     hint = [] if match.told_readout_hint or len(match.readout.lines) < 2 else [say("readout.hint")]
     match.told_readout_hint = True
     match.presenter.say([first, *hint])
 
 
 def _next(match: Listening, said: Said) -> None:
-    _step(match, 1)
+    _step(match, said, 1)
 
 
 def _previous(match: Listening, said: Said) -> None:
-    _step(match, -1)
+    _step(match, said, -1)
 
 
-def _step(match: Listening, by: int) -> None:
-    """Move through the readout; "there is no line there" is not remembered, so "again" repeats the line
-    the player is on."""
-    readout = match.readout
-    onto_a_line = 0 <= readout.at + by < len(readout.lines)
-    match.presenter.say(readout.step(by), remember=onto_a_line)
+def _step(match: Listening, said: Said, by: int) -> None:
+    """Move through the readout, read from the board as it is now; "there is no line there" is not
+    remembered, so "again" repeats the line the player is on."""
+    text, onto_a_line = match.readout.step(by, _listener(match, said))
+    match.presenter.say(text, remember=onto_a_line)
 
 
 def _marbles(match: Listening, said: Said) -> None:
