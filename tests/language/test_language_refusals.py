@@ -94,6 +94,8 @@ def test_r19_r20_marbles_that_are_not_yours_or_at_home() -> None:
 
 def test_r28_burning_while_a_card_can_move_and_a_missing_card() -> None:
     assert refused(POSITIONS["mid"], "burn nine").reason == "You may burn only when no card can move a marble."
+    # Before: a bare "burn" was answered "I didn't catch burn."
+    assert refused(POSITIONS["mid"], "burn").reason == "You may burn only when no card can move a marble."
     missing = refused(POSITIONS["mid"], "play queen red one")
     assert (missing.reason, missing.code) == ("You have no queen.", NotUnderstoodCode.NO_CARD)
 
@@ -210,3 +212,19 @@ def test_a_marble_that_is_not_one_of_the_choices_starts_its_sentence_with_a_capi
     result = conversation.hear(state, "red three")
     assert isinstance(result, NotUnderstood) and result.code is NotUnderstoodCode.NO_OPTION
     assert result.reason == "Red 3 is not one of the choices. Say a choice, or option and its number."
+
+
+def test_after_the_options_a_card_in_hand_that_cannot_move_is_refused_as_the_card_not_as_an_option() -> None:
+    # R29: red 1 on 5 is stuck behind blue's wall on 6-7, so the three options are burns. Before, "seven" (a card
+    # the player holds) was answered "There is no option 7: say a number from 1 to 3."
+    state = table({"red": ["7", "9", "3"], **others("2")}, {"red": [5, "home", "home", "home"],
+                                                            "blue": [6, 7, "home", "home"]})
+    conversation = Conversation(state.turn)
+    options = Ask("Your options.", tuple(Choice(m.phrase, m, (m.phrase,)) for m in legal_moves(state)), numbered=True)
+    assert len(options.choices) == 3
+    conversation.pending = options
+    result = conversation.hear(state, "seven")
+    assert isinstance(result, NotUnderstood) and result.refused
+    assert result.reason == "No card can move a marble, so you must burn one: say burn and a card, like burn nine."
+    far = conversation.hear(state, "option eight")  # a number only: still the option it names
+    assert isinstance(far, NotUnderstood) and far.reason == "There is no option 8: say a number from 1 to 3."

@@ -143,6 +143,10 @@ def test_burning_a_card_and_the_whole_hand(full: Narrator, brief: Narrator) -> N
     # R30: the burned cards are read to the table, in brief too.
     assert told(brief, home, "burn hand", "red") == ["You burned two threes and nine."]
     assert told(brief, home, "burn hand", None) == ["Red burned two threes and nine."]
+    # A whole hand of one card keeps its article in brief: "Red burned eight" was heard as eight cards.
+    last = table(hands={"red": ["8"]})
+    assert told(brief, last, "burn hand", None) == ["Red burned an eight."]
+    assert told(brief, last, "burn hand", "red") == ["You burned an eight."]
 
 
 LAST_IN = {"red": ["safe 2", "safe 3", "safe 4", 74]}

@@ -97,6 +97,18 @@ def test_resume_summary_repeats_colour_partner_version_and_table_kind(full: Narr
     assert full.resume_summary(two, None) == ["Regular version, two players."]
 
 
+def test_resume_summary_of_a_won_match_says_it_is_over_and_who_won(full: Narrator, brief: Narrator) -> None:
+    # R38: a won match offers nothing; a player resuming its autosave must hear the result, not only
+    # "Another match?".
+    safe = ["safe 1", "safe 2", "safe 3", "safe 4"]
+    teams = table(marbles={"red": safe, "green": safe}, hands={colour: [] for colour in ("red", "blue", "green", "yellow")},
+                  winner=("red", "green"))
+    assert full.resume_summary(teams, "red")[-1] == "The match is over: you and Green won."
+    assert brief.resume_summary(teams, "blue")[-1] == "Over: Red and Green won."
+    two = table(marbles={"green": safe}, hands={"red": [], "green": []}, players=2, teams=False, winner=("green",))
+    assert full.resume_summary(two, "red")[-1] == "The match is over: Green won."
+
+
 # ---------------------------------------------------------------- turn prompt
 
 
@@ -106,6 +118,18 @@ def test_turn_prompt_for_the_player_and_for_the_others(full: Narrator, brief: Na
     assert brief.turn_prompt(state, "red") == "Your turn: four, six, nine and king."
     assert full.turn_prompt(state, "blue") == "Red's turn."
     assert full.turn_prompt(state, None) == "Red's turn."
+
+
+def test_turn_prompt_says_when_no_card_can_move_and_one_must_be_burned(full: Narrator, brief: Narrator) -> None:
+    # R29: red 1 on cell 5 cannot pass blue's wall on 6-7 with either card. Before, the prompt was the plain
+    # "Your turn ... You hold ...", and the player learned they must burn only by trying a move.
+    state = table(marbles={"red": [5], "blue": [6, 7]}, hands={"red": ["9", "3"]})
+    assert full.turn_prompt(state, "red") == (
+        "Your turn, red. You hold a three and a nine. No card in your hand can move a marble, so you must burn one.")
+    assert brief.turn_prompt(state, "red") == "Your turn: three and nine. No move: burn a card."
+    assert full.turn_prompt(state, "blue") == "Red's turn."
+    movable = table(marbles={"red": [5], "blue": [6, 7]}, hands={"red": ["9", "A"]})
+    assert full.turn_prompt(movable, "red") == "Your turn, red. You hold an ace and a nine."
 
 
 def test_turn_prompt_when_forced_to_burn(full: Narrator, brief: Narrator) -> None:

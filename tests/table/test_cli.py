@@ -68,6 +68,11 @@ def test_resume_of_a_broken_file_is_one_message(tmp_path: Path) -> None:
     (["play", "--wake-word", "r2d2"], "one or more words of plain letters"),
     (["play", "--undo-seconds", "-1"], "-1 is not from 0 to 60 seconds"),
     (["play", "--undo-seconds", "soon"], "'soon' is not a number of seconds"),
+    # Before: a negative timeout handed the player's seat to a bot at their first prompt ("silent for -5 seconds").
+    (["play", "--silence-timeout", "-5"], "-5 is not from 0 to 86400 seconds"),
+    (["resume", "--silence-timeout", "-1"], "-1 is not from 0 to 86400 seconds"),
+    (["play", "--rate", "-3"], "-3 is not from 90 to 400 words a minute"),
+    (["play", "--rate", "fast"], "'fast' is not a whole number of words a minute"),
 ])
 def test_bad_options_are_one_clear_line(tmp_path: Path, args, message) -> None:
     result = voicejack(tmp_path, *args)

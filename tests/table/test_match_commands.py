@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from voicejack.engine import events as ev
+from voicejack.engine import legal_phrases, make_rules, new_game
 from voicejack.language import Grammar, Heard
 from voicejack.narration import Narrator
 from voicejack.table.inputs import InputHub, KeyboardSource, ScriptSource, Utterance
@@ -32,6 +33,21 @@ def test_the_board_is_read_a_line_at_a_time(tmp_path: Path, kit) -> None:
     at = -1
     for line in expected:
         at = transcript.lines.index(line, at + 1)  # each answer in turn, in the order asked
+
+
+def test_again_after_the_end_of_the_board_repeats_its_last_line(tmp_path: Path, kit) -> None:
+    # Help offers "next, previous or again to move through it". Before, "again" past either end repeated
+    # "That was the last line" instead of the line the player was on.
+    state = kit.two_player_state(seed=12)  # your turn first: nothing moves while you listen
+    board = Narrator().board_lines(state, "red")
+    lines = ["read the board"] + ["next"] * len(board) + ["again", "previous", "again"]
+    lines += ["read the board", "previous", "again", "quit", "yes"]
+    _, _, transcript = kit.run_match(state, lines, tmp_path / "s.json", announce=False)
+    expected = [board[-1], "That was the last line. Say previous to go back.", board[-1], board[-2], board[-2],
+                board[0], "That was the first line. Say next to go on.", board[0]]
+    said = [line for line in transcript.lines if not line.startswith("<")]  # no cues or stops
+    start = said.index(board[-1])
+    assert said[start:start + len(expected)] == expected
 
 
 def test_next_with_no_readout_says_how_to_start_one(tmp_path: Path, kit) -> None:
@@ -253,21 +269,6 @@ def test_while_yes_or_no_is_asked_what_was_not_caught_reminds_the_player_of_the_
     assert not state.history  # nothing was played
 
 
-def test_again_at_the_end_of_the_board_readout_repeats_its_last_line(tmp_path: Path, kit) -> None:
-    """"next" past the last line says so; "again" then said that notice again instead of the line the player
-    was on (and "previous" at the first line the same)."""
-    state = table_from_dict(BLOCKED_SEVEN)
-    _, _, transcript = kit.run_match(state, ["read the board"] + ["next"] * 5 + ["again", "previous", "again"]
-                                     + ["previous"] * 4 + ["again", "quit", "yes"], tmp_path / "s.json", announce=False)
-    lines = [line for line in transcript.lines if line != "<stop>"]
-    end = lines.index("That was the last line. Say previous to go back.")
-    last = lines[end - 1]
-    assert lines[end + 1] == last
-    assert lines[end + 2] == lines[end + 3]  # "previous", then "again": the same line
-    start = lines.index("That was the first line. Say next to go on.")
-    assert lines[start + 1] == lines[start - 1]
-
-
 @pytest.mark.parametrize(("mode", "paused", "warning"), [
     ("wake", False, "Are you still there? Say Jackaroo and anything, or type anything, to keep your seat."),
     ("push", False, "Are you still there? Press Enter and say anything, or type anything, to keep your seat."),
@@ -287,3 +288,77 @@ def test_the_silence_warning_says_what_keeps_the_seat_in_the_listening_mode(
         source.gate.pause()
     match.run(announce_start=False)
     assert warning in printed.text
+
+
+def test_help_names_a_colour_that_plays_at_this_table(tmp_path: Path, kit) -> None:
+    # Before: help offered "blue's marbles" at a two-player table (red and green, R1), and typing it as
+    # suggested was answered "I didn't catch blue's marbles."
+    state = kit.two_player_state(seed=12)  # your turn first, red against green
+    _, _, transcript = kit.run_match(state, ["help", "quit", "yes"], tmp_path / "s.json", announce=False)
+    help_line = next(line for line in transcript.lines if line.startswith("Say or type a move"))
+    assert "green's marbles" in help_line
+    assert "blue" not in help_line
+    four, _ = new_game(make_rules(4, True, "regular"), seed=8)
+    _, _, transcript = kit.run_match(four, ["help", "quit", "yes"], tmp_path / "t.json", announce=False)
+    assert "blue's marbles" in next(line for line in transcript.lines if line.startswith("Say or type a move"))
+
+
+def test_quitting_when_the_save_fails_never_says_the_match_was_saved(tmp_path: Path, kit) -> None:
+    # Before: "Match saved to ... Resume it with ..." though nothing could be written there.
+    state = kit.two_player_state(seed=12)  # your turn first
+    unwritable = tmp_path / "a-file" / "s.json"
+    (tmp_path / "a-file").write_text("not a folder")
+    _, _, transcript = kit.run_match(state, ["quit", "yes"], unwritable, announce=False)
+    last = transcript.lines[-1]
+    assert "could not be saved" in last and str(unwritable) in last
+    assert not any(line.startswith("Match saved") for line in transcript.lines)
+    assert not unwritable.exists()
+
+
+def test_a_failing_autosave_is_told_once_not_after_every_move(tmp_path: Path, kit) -> None:
+    state = kit.two_player_state(seed=12)
+    unwritable = tmp_path / "a-file" / "s.json"
+    (tmp_path / "a-file").write_text("not a folder")
+    lines = ["options", "1", "yes"] * 4 + ["quit", "yes"]
+    match, _, transcript = kit.run_match(state, lines, unwritable, announce=False)
+    assert len(match.state.history) >= 4
+    assert sum(line.startswith("Autosave to") for line in transcript.lines) == 1
+
+
+MANY_OPTIONS = {
+    "format": "voicejack-table/1", "mode": "regular", "teams": True,
+    "players": [{"colour": "red", "kind": "human", "hand": ["7", "J", "A", "4", "2"]},
+                {"colour": "blue", "hand": ["2", "3", "5", "8", "9"]},
+                {"colour": "green", "hand": ["A", "Q", "J", "10", "6"]},
+                {"colour": "yellow", "hand": ["7", "7", "2", "3", "6"]}],
+    "marbles": {"red": [10, "safe 1", 40, "home"], "blue": [25, "home", "home", "home"],
+                "green": [50, "home", "home", "home"], "yellow": [60, "home", "home", "home"]},
+    "turn": "red", "deal": 2, "seed": 7,
+}
+
+
+def test_say_that_again_repeats_a_long_list_of_options_from_its_first_line(tmp_path: Path, kit) -> None:
+    # Before: with 31 options, "say that again" began at option 8: the question and options 1-7 were lost.
+    state = table_from_dict(MANY_OPTIONS)
+    _, _, transcript = kit.run_match(state, ["options", "say that again", "quit", "yes"], tmp_path / "s.json",
+                                     announce=False)
+    said = [line for line in transcript.lines if not line.startswith("<")]
+    listed = said[said.index("Your options."):]
+    count = next(index for index, line in enumerate(listed) if index and not line[:1].isdigit())
+    assert count > 25
+    assert listed[count:2 * count] == listed[:count]
+
+
+def test_next_after_moves_reads_the_board_as_it_is_now(tmp_path: Path, kit) -> None:
+    # Before: "next" went on through the lines made when the board was read, so after a move it told
+    # marbles on cells they had left and card counts of hands already played from.
+    state = kit.two_player_state(seed=12)  # your turn first, then Green's
+    before = Narrator().board_lines(state, "red")
+    move = legal_phrases(state)[0]
+    match, _, transcript = kit.run_match(state, ["read the board", "next", move, "next", "quit", "yes"],
+                                         tmp_path / "s.json", announce=False)
+    now = Narrator().board_lines(match.state, "red")
+    assert now[2] != before[2]  # the moves changed what that line says
+    said = [line for line in transcript.lines if not line.startswith("<")]
+    assert said[said.index(before[1]) + 1:].count(now[2]) == 1
+    assert before[2] not in said

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 from voicejack.audio.cuenames import Cue
-from voicejack.engine import legal_phrases, make_rules, new_game
+from voicejack.engine import apply_move, legal_phrases, make_rules, new_game
 from voicejack.table.inputs import InputHub, ScriptSource
 from voicejack.table.match import Match, MatchConfig
 from voicejack.table.presenter import Presenter
@@ -131,3 +131,32 @@ def test_cancel_with_nothing_pending_has_one_answer_in_and_out_of_turn(tmp_path:
     match.run(announce_start=False)
     answers = [line for _, line in printed.lines if "turn, not yours" in line or "no question waiting" in line]
     assert answers == ["There is no question waiting for an answer."] * 2
+
+
+def test_a_move_typed_while_a_bot_is_still_choosing_is_refused_not_played_next_turn(tmp_path: Path, kit) -> None:
+    """The guide: a card pressed when it is not your turn is turned back and nothing changes. A move typed
+    while the bot thinks is out of turn, even though the turn is red's once the bot has moved."""
+    state = kit.two_player_state(seed=1)  # Green, a bot, plays first
+    match, audio, source, printed = kit.live_match(state, tmp_path / "s.json")
+    bot_for = match._bot
+    typed: list[str] = []
+
+    class SlowBot:
+        def __init__(self, colour: str) -> None:
+            self.bot = bot_for(colour)
+
+        def choose(self, position, moves):
+            move = self.bot.choose(position, moves)
+            if not typed:  # red types a move that would be legal once Green's move is made
+                after = position.copy()
+                apply_move(after, move)
+                typed.append(legal_phrases(after)[0])
+                source.type(typed[0])
+            return move
+
+    match._bot = SlowBot  # type: ignore[method-assign]
+    audio.when_said(lambda text, seat: text.startswith("Your turn, red"), lambda: source.type("quit", "yes", gap=0.2))
+    match.run(announce_start=False)
+    assert typed
+    assert "It is Green's turn, not yours." in printed.text
+    assert all(colour != "red" for colour, _ in state.history)

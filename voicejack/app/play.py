@@ -28,7 +28,7 @@ from voicejack.table.presenter import Presenter
 from voicejack.table.questions import ask_yes_no
 from voicejack.table.seats import HUMAN, SeatKind
 from voicejack.tablefile import load_table
-from voicejack.table.settings import Settings, load_settings, save_settings
+from voicejack.table.settings import MAX_RATE, MIN_RATE, Settings, load_settings, save_settings
 
 if TYPE_CHECKING:
     from voicejack.audio.output import AudioOutput
@@ -48,7 +48,8 @@ def autosave_path() -> Path:
 
 def _common_options(parser: argparse.ArgumentParser) -> None:
     sound = parser.add_argument_group("sound and speech")
-    sound.add_argument("--rate", type=int, help="speech rate in words a minute (default: remembered, else 175)")
+    sound.add_argument("--rate", type=_whole_number_from(MIN_RATE, MAX_RATE, "words a minute"),
+                       help="speech rate in words a minute (default: remembered, else 175)")
     sound.add_argument("--brief", action="store_true", default=None, help="brief descriptions")
     sound.add_argument("--full", dest="brief", action="store_false", help="full descriptions (for learning)")
     sound.add_argument("--headphones", action="store_true", default=None, help="headphone spatialisation")
@@ -64,7 +65,7 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
     voice.add_argument("--keyboard", action="store_true", help="type moves, even with a microphone")
     voice.add_argument("--backend", choices=BACKENDS, help="speech recogniser (sphinx+whisper: pocketsphinx checked by Whisper tiny.en)")
     voice.add_argument("--confirm", choices=("auto", "always", "never"), help="when moves are confirmed")
-    voice.add_argument("--silence-timeout", type=float, metavar="SECONDS",
+    voice.add_argument("--silence-timeout", type=_number_from(0.0, 86400.0, "seconds"), metavar="SECONDS",
                        help="a bot takes a human seat after this much silence (0: never)")
     voice.add_argument("--listen", choices=("open", "wake", "push"),
                        help="what the microphone acts on: open (everything, the default), wake (only what follows "
@@ -78,6 +79,21 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
                        help="after your move, how long a bot waits before playing so you can say undo "
                             "(default: remembered, else 2; 0: no pause, undo only until the next player acts)")
     parser.add_argument("--save", metavar="FILE.json", help="where save, quit and the autosave write")
+
+
+def _whole_number_from(low: int, high: int, unit: str) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high`` (a usage error naming the range otherwise)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of {unit}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{text} is not from {low} to {high} {unit}")
+        return value
+
+    return parse
 
 
 def _number_from(low: float, high: float, unit: str = "") -> Callable[[str], float]:

@@ -64,10 +64,12 @@ def refusal(language: Position, words: Key) -> NotUnderstood | None:
     elif dialog is None:
         if _unread_option(words) is not None:
             return NotUnderstood(prompts.no_options_read(), _Code.NO_OPTION)
-    move = heard_move(words, language.own, state.hands[language.seat])
+    hand = state.hands[language.seat]
+    if words == ("burn",) and hand and not language.burning:  # R28: "burn" alone is offered only when burning
+        return explain(language, Move(hand[0], MoveKind.BURN))
+    move = heard_move(words, language.own, hand)
     if move is not None and move not in language.moves:
         return explain(language, move)
-    hand = state.hands[language.seat]
     first = words[0]
     if first in CARD_WORDS:
         rank = WORD_RANKS[first]
@@ -188,6 +190,8 @@ def _answer_refusal(language: Position, dialog: Ask, words: Key) -> NotUnderstoo
     """An answer of the right shape that is not among the choices."""
     number = _option_number(words, dialog)
     if number is not None and dialog.numbered and not 1 <= number <= len(dialog.choices):
+        if len(words) == 1 and _stuck_card_in_hand(language, words[0]):
+            return None  # "seven" with a seven in hand that cannot move names the card: refused below, with why
         if len(words) == 1 and numbers_are_values(dialog):
             return not_a_choice(words, dialog)
         return NotUnderstood(prompts.no_option(number, len(dialog.choices)), _Code.NO_OPTION)
@@ -196,6 +200,14 @@ def _answer_refusal(language: Position, dialog: Ask, words: Key) -> NotUnderstoo
         if marble is not None:
             return NotUnderstood(prompts.not_a_choice(marble_name(marble).capitalize()), _Code.NO_OPTION)
     return None
+
+
+def _stuck_card_in_hand(language: Position, word: str) -> bool:
+    """Is ``word`` a card the player holds that moves no marble now?"""
+    rank = WORD_RANKS.get(word)
+    return (rank is not None and rank in language.state.hands[language.seat]
+            and not any(move.card == rank and move.kind not in (MoveKind.BURN, MoveKind.BURN_HAND)
+                        for move in language.moves))
 
 
 def _unread_option(words: Key) -> int | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from voicejack.engine import GameState, mover_colour
+from voicejack.engine import GameState, MoveKind, legal_moves, mover_colour
 from voicejack.narration.readouts import Readouts
 from voicejack.narration.viewpoint import Viewpoint
 
@@ -68,7 +68,8 @@ class Announcements:
         return view.say("start.two", first=view.name(state, order[0]), second=view.name(state, order[1]))
 
     def resume_summary(self, state: GameState, listener: str | None) -> list[str]:
-        """On resuming a saved match: the listener's colour and partner, the version and the table kind."""
+        """On resuming a saved match: the listener's colour and partner, the version and the table kind, and the
+        result if it was already won."""
         view = self.view
         lines = []
         if listener is not None:
@@ -79,6 +80,8 @@ class Announcements:
             else:
                 lines.append(view.say("resume.you", colour=colour))
         lines.append(view.say("resume.table", version=self.readouts.version(state), kind=self.readouts.kind(state)))
+        if state.winner is not None:  # R38: nothing more is played, so the result is all there is to hear
+            lines.append(view.won(state, state.winner, listener, over=True))
         return lines
 
     def turn_prompt(self, state: GameState, listener: str | None) -> str:
@@ -94,10 +97,14 @@ class Announcements:
             if state.forced_burn:
                 return view.say("turn.you.forced", colour=colour_word, cards=cards)
             if plays_on != colour:
-                return view.say(
+                prompt = view.say(
                     "turn.you.partner", colour=colour_word,
                     partner=view.catalogue.possessive(view.name(state, plays_on)), cards=cards,
                 )
-            return view.say("turn.you", colour=colour_word, cards=cards)
+            else:
+                prompt = view.say("turn.you", colour=colour_word, cards=cards)
+            if all(move.kind is MoveKind.BURN for move in legal_moves(state)):  # R29, KA4: say it before a try
+                prompt = f"{prompt} {view.say('turn.you.burn')}"
+            return prompt
         player = view.catalogue.possessive(view.name(state, colour))
         return view.say("turn.other.forced" if state.forced_burn else "turn.other", player=player)

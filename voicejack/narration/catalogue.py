@@ -255,6 +255,7 @@ TEMPLATES: Final[Mapping[str, tuple[str, str]]] = {
         "Your turn, {colour}, playing on {partner} marbles. You hold {cards}.",
         "Your turn, on {partner} marbles: {cards}.",
     ),
+    "turn.you.burn": ("No card in your hand can move a marble, so you must burn one.", "No move: burn a card."),
     "turn.other": ("{player} turn.", "{player} turn."),
     "turn.other.forced": ("{player} turn: the ten forces a burn.", "{player} turn, forced burn."),
     "over.solo": ("The match is over: {player} won.", "Over: {player} won."),

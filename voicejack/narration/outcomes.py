@@ -94,7 +94,8 @@ class OutcomeNarrator:
                     player=view.player(before, event.colour, listener), card=view.catalogue.card_a(event.card),
                 ))
             elif isinstance(event, ev.HandBurned):
-                cards = view.cards(event.cards)
+                # One card keeps its article even in brief: "burned eight" sounds like a count of cards.
+                cards = view.catalogue.card_a(event.cards[0]) if len(event.cards) == 1 else view.cards(event.cards)
                 if event.colour == listener:
                     lines.append(view.say("out.hand_burned.you", cards=cards))
                 else:

@@ -77,24 +77,25 @@ def _listener(match: Listening, said: Said) -> str | None:
 
 def _board(match: Listening, said: Said) -> None:
     lines = match.narrator.board_lines(match.state, _listener(match, said))
-    first = match.readout.start(lines)
+    first = match.readout.start(lines, reread=lambda listener: match.narrator.board_lines(match.state, listener))
     hint = [] if match.told_readout_hint or len(match.readout.lines) < 2 else [say("readout.hint")]
     match.told_readout_hint = True
     match.presenter.say([first, *hint])
 
 
 def _next(match: Listening, said: Said) -> None:
-    _step(match, 1)
+    _step(match, said, 1)
 
 
 def _previous(match: Listening, said: Said) -> None:
-    _step(match, -1)
+    _step(match, said, -1)
 
 
-def _step(match: Listening, by: int) -> None:
-    """A line of the readout; at either end, the notice is not what "again" repeats: the line still is."""
-    line = match.readout.step(by)
-    match.presenter.say(line, remember=match.readout.moved)
+def _step(match: Listening, said: Said, by: int) -> None:
+    """Move through the readout, read from the board as it is now; "there is no line there" is not
+    remembered, so "again" repeats the line the player is on."""
+    text, onto_a_line = match.readout.step(by, _listener(match, said))
+    match.presenter.say(text, remember=onto_a_line)
 
 
 def _marbles(match: Listening, said: Said) -> None:
@@ -142,7 +143,14 @@ def _repeat(match: Listening, said: Said) -> None:
 
 
 def _help(match: Listening, said: Said) -> None:
-    match.presenter.say([say("help"), mode_help(match.inputs.gate)])
+    match.presenter.say([say("help", other=_another_colour(match.state, _listener(match, said))),
+                         mode_help(match.inputs.gate)])
+
+
+def _another_colour(state: GameState, listener: str | None) -> str:
+    """The colour help names as an example of another player's marbles: one that plays at this table (R1)."""
+    seats = state.rules.seats
+    return seats[(seats.index(listener) + 1) % len(seats)] if listener in seats else seats[1]
 
 
 def _stop_listening(match: Listening, said: Said) -> None:

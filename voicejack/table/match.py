@@ -99,6 +99,7 @@ class Match:
         self._offered_undo = False  # the first pause for "undo" in a match is explained in a whole sentence
         self._clock_left: float | None = None  # ON11: the turn timer's seconds when the human's move was made
         self._resume_clock: tuple[str, float] | None = None  # a seat's timer as it stood at a move taken back
+        self._autosave_failing = False  # the last save failed and was told: the next failures are not
 
     # ------------------------------------------------------------------
     # Who hears what
@@ -155,6 +156,7 @@ class Match:
         if colour in self.bots:
             self._answer_waiting()
             move, decider = self._bot(colour).choose(state, moves), Decider.BOT
+            self._answer_waiting()  # what was said while the bot thought is out of turn, not the next turn's
         elif len(moves) == 1 and moves[0].kind is MoveKind.BURN_HAND:
             move, decider = moves[0], Decider.FORCED  # R30: nothing to decide, the whole hand goes at once
         else:
@@ -471,24 +473,40 @@ class Match:
         self.presenter.say(say(why, player=seat.name, minutes=minutes), remember=False)
 
     def save(self, announce: bool) -> bool:
+        """Write the table; a failure is told (an autosave's only once until a save works again)."""
+        path = self.config.save_path
+        reason = self._write()
+        if reason is None:
+            self._autosave_failing = False
+            if announce:
+                self.presenter.say(say("saved", path=path), remember=False)
+            return True
+        if announce or not self._autosave_failing:
+            key = "save_failed" if announce else "autosave_failed"
+            self.presenter.say(say(key, path=path, reason=reason), remember=False)
+        self._autosave_failing = True
+        return False
+
+    def _write(self) -> str | None:
+        """Save to the save path; None when it worked, else why not."""
         path = self.config.save_path
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             save_table(self.state, path)
         except OSError as error:
-            key = "save_failed" if announce else "autosave_failed"
-            self.presenter.say(say(key, path=path, reason=error.strerror or str(error)), remember=False)
-            return False
-        if announce:
-            self.presenter.say(say("saved", path=path), remember=False)
-        return True
+            return error.strerror or str(error)
+        return None
 
     def _autosave(self) -> None:
         self.save(announce=False)
 
     def save_and_end(self, key: str) -> NoReturn:
-        self.save(announce=False)
-        self.presenter.say(say(key, path=self.config.save_path, resume=self.config.resume_hint), remember=False)
+        reason = self._write()
+        path = self.config.save_path
+        if reason is None:
+            self.presenter.say(say(key, path=path, resume=self.config.resume_hint), remember=False)
+        else:  # never "saved" when it was not: the player would count on resuming it
+            self.presenter.say(say(f"{key}.unsaved", path=path, reason=reason), remember=False)
         raise MatchEnded
 
 

@@ -17,7 +17,7 @@ TABLE_MESSAGES: Final[dict[str, str]] = {
     "help": (
         "Say or type a move, like play nine red two, or just name a card and answer the questions. "
         "Say what can I say to hear your moves with numbers, then option and a number to pick one. "
-        "Also: read the board, then next, previous or again to move through it, blue's marbles, my cards, what is the score, last card, where is red one, whose turn is it, what are the rules, "
+        "Also: read the board, then next, previous or again to move through it, {other}'s marbles, my cards, what is the score, last card, where is red one, whose turn is it, what are the rules, "
         "say that again, cancel, stop talking, speak slower, speak faster, volume up, volume down, "
         "less detail, more detail, save the game, leave the table, quit the game. "
         "Right after your move, take that back, or undo my move, puts it back until the next player acts "
@@ -34,6 +34,7 @@ TABLE_MESSAGES: Final[dict[str, str]] = {
     "save_failed": "Could not save to {path}: {reason}. The match goes on.",
     "autosave_failed": "Autosave to {path} failed: {reason}.",
     "quit": "Match saved to {path}. Resume it with: {resume}.",
+    "quit.unsaved": "The match could not be saved to {path}: {reason}. It ends here and cannot be resumed.",
     "left": "{player} left the table. A bot takes over that seat.",
     "silent": "{player} has been silent for {minutes}. A bot takes over that seat.",
     "left.you": "You left the table. A bot takes over your seat.",
@@ -43,6 +44,7 @@ TABLE_MESSAGES: Final[dict[str, str]] = {
     "brief": "Brief descriptions.",
     "full": "Full descriptions.",
     "stopped": "Input has ended. The match is saved to {path}. Resume it with: {resume}.",
+    "stopped.unsaved": "Input has ended. The match could not be saved to {path}: {reason}.",
     "empty": "I heard nothing. Say help for what you can say.",
     "not_caught": "I didn't catch that. Say it again, or say help for what you can say.",
     "empty.short": "I heard nothing.",

@@ -52,7 +52,8 @@ class Presenter:
         if not items:
             return
         if remember:
-            self.last = (items if self._fresh else self.last + items)[-REPEAT_LIMIT:]
+            # At most REPEAT_LIMIT lines, but never less than the whole of one list (the options may be 40).
+            self.last = items if self._fresh else (self.last + items)[-max(REPEAT_LIMIT, len(items)):]
             self._fresh = False
             self.aside = ""
         for index, line in enumerate(items):
