@@ -8,7 +8,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from voicejack.app.common import (
     EXIT_BAD_INPUT,
@@ -48,7 +48,7 @@ def autosave_path() -> Path:
 
 def _common_options(parser: argparse.ArgumentParser) -> None:
     sound = parser.add_argument_group("sound and speech")
-    sound.add_argument("--rate", type=_whole_number_from(MIN_RATE, MAX_RATE, "words a minute"),
+    sound.add_argument("--rate", type=_ranged(int, MIN_RATE, MAX_RATE, "words a minute"),
                        help="speech rate in words a minute (default: remembered, else 175)")
     sound.add_argument("--brief", action="store_true", default=None, help="brief descriptions")
     sound.add_argument("--full", dest="brief", action="store_false", help="full descriptions (for learning)")
@@ -65,44 +65,34 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
     voice.add_argument("--keyboard", action="store_true", help="type moves, even with a microphone")
     voice.add_argument("--backend", choices=BACKENDS, help="speech recogniser (sphinx+whisper: pocketsphinx checked by Whisper tiny.en)")
     voice.add_argument("--confirm", choices=("auto", "always", "never"), help="when moves are confirmed")
-    voice.add_argument("--silence-timeout", type=_number_from(0.0, 86400.0, "seconds"), metavar="SECONDS",
+    voice.add_argument("--silence-timeout", type=_ranged(float, 0.0, 86400.0, "seconds"), metavar="SECONDS",
                        help="a bot takes a human seat after this much silence (0: never)")
     voice.add_argument("--listen", choices=("open", "wake", "push"),
                        help="what the microphone acts on: open (everything, the default), wake (only what follows "
                             "the wake word), push (press Enter before each command); remembered")
     voice.add_argument("--wake-word", type=_wake_word, metavar="WORD",
                        help="the wake word of --listen wake (default: jackaroo)")
-    voice.add_argument("--wake-sensitivity", type=_number_from(0.0, 1.0), metavar="0..1",
+    voice.add_argument("--wake-sensitivity", type=_ranged(float, 0.0, 1.0), metavar="0..1",
                        help="how easily the wake word is taken: 0 only when said very clearly, 1 anything like it "
                             "(default 0.5)")
-    voice.add_argument("--undo-seconds", type=_number_from(0.0, 60.0, "seconds"), metavar="SECONDS",
+    voice.add_argument("--undo-seconds", type=_ranged(float, 0.0, 60.0, "seconds"), metavar="SECONDS",
                        help="after your move, how long a bot waits before playing so you can say undo "
                             "(default: remembered, else 2; 0: no pause, undo only until the next player acts)")
     parser.add_argument("--save", metavar="FILE.json", help="where save, quit and the autosave write")
 
 
-def _whole_number_from(low: int, high: int, unit: str) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``low`` to ``high`` (a usage error naming the range otherwise)."""
+Number = TypeVar("Number", int, float)
 
-    def parse(text: str) -> int:
+
+def _ranged(convert: Callable[[str], Number], low: Number, high: Number, unit: str = "") -> Callable[[str], Number]:
+    """An argparse type: a number (``int`` or ``float``, as ``convert``) from ``low`` to ``high``; a usage error
+    naming the range otherwise."""
+    kind = "a whole number" if convert is int else "a number"
+    what = f"{kind} of {unit}" if unit else f"{kind} from {low:g} to {high:g}"
+
+    def parse(text: str) -> Number:
         try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of {unit}") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{text} is not from {low} to {high} {unit}")
-        return value
-
-    return parse
-
-
-def _number_from(low: float, high: float, unit: str = "") -> Callable[[str], float]:
-    """An argparse type: a number from ``low`` to ``high`` (a usage error naming the range otherwise)."""
-    what = f"a number of {unit}" if unit else f"a number from {low:g} to {high:g}"
-
-    def parse(text: str) -> float:
-        try:
-            value = float(text)
+            value = convert(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
         if not low <= value <= high:
