@@ -26,6 +26,9 @@ from voicejack.engine.state import Seat
 from voicejack.tablefile import table_to_dict
 from voicejack.remote.session import Intent, Line, Played, Refusal, SeatNews, SeatStore, Session, Snapshot
 
+# --import-mode=importlib adds no test folder to sys.path; the raw-protocol helpers live in server_wire.py.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
 #: The `voicejack` command, run by this interpreter.
 VOICEJACK = [sys.executable, "-c", "import sys; from voicejack.app.main import main; sys.exit(main(sys.argv[1:]))"]
 SERVING = re.compile(r"serving tables on ws://127\.0\.0\.1:(\d+)")

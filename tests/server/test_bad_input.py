@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
+from server_wire import next_message, send
 
 from voicejack.engine import legal_moves
 from voicejack.server.protocol import state_from_view
@@ -23,19 +24,8 @@ def _open(url: str) -> ClientConnection:
     return connect(url, open_timeout=5, proxy=None)
 
 
-def _send(ws: ClientConnection, message: dict[str, Any]) -> None:
-    ws.send(json.dumps({"v": 1, **message}))
-
-
-def _next(ws: ClientConnection, kind: str) -> dict[str, Any]:
-    while True:
-        message = json.loads(ws.recv(timeout=5))
-        if message["type"] == kind:
-            return dict(message)
-
-
 def _error(ws: ClientConnection) -> tuple[str, str]:
-    message = _next(ws, "error")
+    message = next_message(ws, "error")
     return message["code"], message["message"]
 
 
@@ -44,18 +34,18 @@ def table(start_server: Any) -> Iterator[Any]:
     """A two-person table: Ann (red) and Bob (green) connected by hand, nobody has moved yet."""
     server = start_server(hello_timeout=1.0, bot_delay=60, max_rate=20)  # no automatic whole-hand burn (R30) during a test
     with _open(server.url) as ann, _open(server.url) as bob:
-        _send(ann, {"type": "create", "name": "Ann", **TWO_PEOPLE})
-        joined = _next(ann, "joined")
-        _send(bob, {"type": "join", "code": joined["code"], "name": "Bob"})
-        bob_joined = _next(bob, "joined")
-        view = _next(bob, "state")["view"]
+        send(ann, {"type": "create", "name": "Ann", **TWO_PEOPLE})
+        joined = next_message(ann, "joined")
+        send(bob, {"type": "join", "code": joined["code"], "name": "Bob"})
+        bob_joined = next_message(bob, "joined")
+        view = next_message(bob, "state")["view"]
         yield server, joined, bob_joined, ann, bob, view
 
 
 def _watch(url: str, code: str) -> dict[str, Any]:
     with _open(url) as ws:
-        _send(ws, {"type": "watch", "code": code})
-        return dict(_next(ws, "state")["view"])
+        send(ws, {"type": "watch", "code": code})
+        return dict(next_message(ws, "state")["view"])
 
 
 def test_malformed_messages_get_a_clear_error_and_the_connection_stays(table: Any) -> None:
@@ -68,9 +58,9 @@ def test_malformed_messages_get_a_clear_error_and_the_connection_stays(table: An
     assert _error(ann)[0] == "version"
     ann.send(json.dumps([1, 2, 3]))
     assert _error(ann)[0] == "bad_message"
-    _send(ann, {"type": "teleport"})
+    send(ann, {"type": "teleport"})
     assert _error(ann)[0] == "bad_message"
-    _send(ann, {"type": "move", "phrase": 42})
+    send(ann, {"type": "move", "phrase": 42})
     assert _error(ann)[0] == "bad_message"
     assert _watch(server.url, joined["code"]) == {**view, "you": None, "hand": None}
     assert "refused" in server.log and "bad_message" in server.log  # one log line per refusal
@@ -84,7 +74,7 @@ def test_an_oversized_message_disconnects_its_sender_only(table: Any) -> None:
             ann.recv(timeout=5)
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009  # message too big
     assert _watch(server.url, joined["code"])["moves"] == 0
-    _send(bob, {"type": "move", "phrase": "play nine red one"})  # Bob's line still works
+    send(bob, {"type": "move", "phrase": "play nine red one"})  # Bob's line still works
     assert _error(bob)[0] in ("not_your_turn", "illegal")
 
 
@@ -92,19 +82,19 @@ def test_unknown_codes_and_wrong_tokens_are_refused_and_change_nothing(table: An
     server, joined, bob_joined, ann, bob, view = table
     with _open(server.url) as ws:
         other = "quiet whale one" if joined["code"] != "quiet whale one" else "quiet whale two"
-        _send(ws, {"type": "join", "code": other})
+        send(ws, {"type": "join", "code": other})
         assert _error(ws) == ("unknown_table", f"there is no table {other}")
-        _send(ws, {"type": "watch", "code": "open sesame"})
+        send(ws, {"type": "watch", "code": "open sesame"})
         assert _error(ws)[0] == "unknown_table"
-        _send(ws, {"type": "rejoin", "code": joined["code"], "colour": "green", "token": bob_joined["token"][:-1] + "x"})
+        send(ws, {"type": "rejoin", "code": joined["code"], "colour": "green", "token": bob_joined["token"][:-1] + "x"})
         assert _error(ws)[0] == "bad_token"
-        _send(ws, {"type": "rejoin", "code": joined["code"], "colour": "green", "token": joined["token"]})
+        send(ws, {"type": "rejoin", "code": joined["code"], "colour": "green", "token": joined["token"]})
         assert _error(ws)[0] == "bad_token"  # Ann's token does not open Bob's seat
-        _send(ws, {"type": "join", "code": joined["code"]})
+        send(ws, {"type": "join", "code": joined["code"]})
         assert _error(ws)[0] == "no_free_seat"
     after = _watch(server.url, joined["code"])
     assert after == {**view, "you": None, "hand": None}  # Bob still holds green, connected; nothing moved
-    _send(bob, {"type": "move", "phrase": "burn hand", "seen": 0})
+    send(bob, {"type": "move", "phrase": "burn hand", "seen": 0})
     assert _error(bob)[0] in ("not_your_turn", "illegal")  # and his own line was never cut
 
 
@@ -112,17 +102,17 @@ def test_out_of_turn_illegal_and_stale_moves_are_refused(table: Any) -> None:
     server, joined, _, ann, bob, view = table
     state = state_from_view(view)
     mover, waiter = (ann, bob) if state.turn == "red" else (bob, ann)
-    _send(waiter, {"type": "move", "phrase": "burn hand"})
+    send(waiter, {"type": "move", "phrase": "burn hand"})
     assert _error(waiter)[0] == "not_your_turn"
-    _send(mover, {"type": "move", "phrase": "dance a little jig"})
+    send(mover, {"type": "move", "phrase": "dance a little jig"})
     assert _error(mover)[0] == "illegal"
-    _send(mover, {"type": "move", "phrase": "play jack red one green one"})  # well formed, not legal on an empty board
+    send(mover, {"type": "move", "phrase": "play jack red one green one"})  # well formed, not legal on an empty board
     assert _error(mover)[0] == "illegal"
-    _send(mover, {"type": "move", "phrase": "burn hand", "seen": 7})
+    send(mover, {"type": "move", "phrase": "burn hand", "seen": 7})
     assert _error(mover)[0] == "stale"
     assert _watch(server.url, joined["code"])["moves"] == 0
-    _send(mover, {"type": "leave"})
-    assert _next(mover, "left")["type"] == "left"
+    send(mover, {"type": "leave"})
+    assert next_message(mover, "left")["type"] == "left"
 
 
 def test_a_flooding_client_is_cut_off_and_the_table_plays_on(table: Any) -> None:
@@ -157,11 +147,11 @@ def test_a_legal_move_from_the_seat_to_act_is_played_and_told_to_both(table: Any
     _, joined, _, ann, bob, view = table
     state = state_from_view(view)
     mover = ann if state.turn == "red" else bob
-    own = _next(mover, "state")["view"]
+    own = next_message(mover, "state")["view"]
     phrase = legal_moves(state_from_view(own))[0].phrase
-    _send(mover, {"type": "move", "phrase": phrase, "seen": 0})
+    send(mover, {"type": "move", "phrase": phrase, "seen": 0})
     for ws in (ann, bob):
-        moved = _next(ws, "moved")
+        moved = next_message(ws, "moved")
         assert moved["phrase"] == phrase and moved["view"]["moves"] == 1
 
 
@@ -199,18 +189,18 @@ def test_a_create_with_wrong_field_types_is_refused_clearly_and_stores_no_table(
     server = start_server()
     two = {"teams": False, "seats": ["human", "bot"]}
     with _open(server.url) as ws:
-        _send(ws, {"type": "create", **two, "players": 2.0})  # a number, but not a whole 2
+        send(ws, {"type": "create", **two, "players": 2.0})  # a number, but not a whole 2
         code, message = _error(ws)
         assert code == "bad_message" and "'players' is 2 or 4" in message
-        _send(ws, {"type": "create", **two, "players": 2, "name": 5})
+        send(ws, {"type": "create", **two, "players": 2, "name": 5})
         assert _error(ws) == ("bad_message", "'name' must be a non-empty string of at most 32 characters")
-        _send(ws, {"type": "create", **two, "players": 2, "names": ["x" * 40, None]})
+        send(ws, {"type": "create", **two, "players": 2, "names": ["x" * 40, None]})
         assert _error(ws) == ("bad_message", "'names' lists 2 names (null for the default), each at most 32 characters")
-        _send(ws, {"type": "create", "players": 2, "teams": False, "seats": ["human", "bot:expert:think=30"]})
+        send(ws, {"type": "create", "players": 2, "teams": False, "seats": ["human", "bot:expert:think=30"]})
         code, message = _error(ws)  # a search that would think half a minute a move
         assert code == "bad_message" and "bot:expert (thinking at most 2 s a move" in message
-        _send(ws, {"type": "create", **two, "players": 2, "name": "Ann"})  # the connection is still good
-        assert _next(ws, "joined")["colour"] == "red"
+        send(ws, {"type": "create", **two, "players": 2, "name": "Ann"})  # the connection is still good
+        assert next_message(ws, "joined")["colour"] == "red"
     assert "Traceback" not in server.log and server.log.count("created by") == 1  # refused creates stored nothing
     listed = subprocess.run([*kit.voicejack, "tables", "--db", server.db], capture_output=True, text=True, timeout=30)
     assert listed.stdout.strip().endswith("1 table")

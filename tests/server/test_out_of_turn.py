@@ -5,7 +5,6 @@ cards; and the table never changes (R12: only the player to act plays)."""
 from __future__ import annotations
 
 import io
-import json
 import os
 import threading
 import time
@@ -15,6 +14,7 @@ from typing import Any
 
 import pytest
 from websockets.sync.client import ClientConnection, connect
+from server_wire import next_message, send
 
 from voicejack.engine import legal_moves
 from voicejack.remote.session import Intent, SeatStore, Session
@@ -45,17 +45,6 @@ class Transcript(Presenter):
         self.heard.append(f"<{name}>")
 
 
-def _send(ws: ClientConnection, message: dict[str, Any]) -> None:
-    ws.send(json.dumps({"v": 1, **message}))
-
-
-def _next(ws: ClientConnection, kind: str) -> dict[str, Any]:
-    while True:
-        message = json.loads(ws.recv(timeout=5))
-        if message["type"] == kind:
-            return dict(message)
-
-
 def _typed_at(url: str, intent: Intent, lines: list[str], store: Path) -> tuple[int, Transcript, Session]:
     """A client typing ``lines`` at a terminal (answered whenever they come, as a person types), then hanging up."""
     hub = InputHub()
@@ -74,8 +63,8 @@ def _typed_at(url: str, intent: Intent, lines: list[str], store: Path) -> tuple[
 
 def _moves(url: str, code: str) -> int:
     with connect(url, open_timeout=5, proxy=None) as ws:
-        _send(ws, {"type": "watch", "code": code})
-        return int(_next(ws, "state")["view"]["moves"])
+        send(ws, {"type": "watch", "code": code})
+        return int(next_message(ws, "state")["view"]["moves"])
 
 
 @pytest.fixture
@@ -83,8 +72,8 @@ def ann_at_table(start_server: Any) -> Iterator[tuple[str, ClientConnection, str
     """The server's address, Ann's connection (she created the table, red) and the table code."""
     server = start_server(bot_delay=60)
     with connect(server.url, open_timeout=5, proxy=None) as ann:
-        _send(ann, {"type": "create", "name": "Ann", **TWO_PEOPLE})
-        yield server.url, ann, _next(ann, "joined")["code"]
+        send(ann, {"type": "create", "name": "Ann", **TWO_PEOPLE})
+        yield server.url, ann, next_message(ann, "joined")["code"]
 
 
 def test_a_seated_player_out_of_turn_hears_whose_turn_it_is_by_name(ann_at_table: Any, tmp_path: Path) -> None:
@@ -103,8 +92,8 @@ def test_a_spectator_is_told_they_hold_no_cards_and_never_hears_the_players_hand
         ann_at_table: Any, tmp_path: Path) -> None:
     url, _, code = ann_at_table
     with connect(url, open_timeout=5, proxy=None) as bob:
-        _send(bob, {"type": "join", "code": code, "name": "Bob"})
-        _next(bob, "state")
+        send(bob, {"type": "join", "code": code, "name": "Bob"})
+        next_message(bob, "state")
         lines = ["my cards", "options", "play seven red one", "seven", "undo", "read the board", "save the game",
                  "leave the table"]
         status, said, _ = _typed_at(url, Intent("watch", code=code), lines, tmp_path / "w.json")
@@ -162,9 +151,9 @@ def test_coming_in_mid_match_tells_whose_turn_it_is_not_who_played_first(start_s
     server = start_server(bot_delay=0.3)
     bots = {"players": 2, "teams": False, "mode": "regular", "seats": ["bot", "bot"], "seed": 5, "names": ["Ann", "Bob"]}
     with connect(server.url, open_timeout=5, proxy=None) as creator:
-        _send(creator, {"type": "create", **bots})
-        code = _next(creator, "watching")["code"]
-        while int(_next(creator, "moved")["view"]["moves"]) < 2:
+        send(creator, {"type": "create", **bots})
+        code = next_message(creator, "watching")["code"]
+        while int(next_message(creator, "moved")["view"]["moves"]) < 2:
             pass
         status, said, session = _typed_at(server.url, Intent("watch", code=code), [], tmp_path / "w.json")
     assert status == 0 and session.moves >= 2
@@ -177,9 +166,9 @@ def test_coming_to_a_finished_match_tells_who_won_not_who_played_first(start_ser
     server = start_server(bot_delay=0)
     bots = {"players": 2, "teams": False, "mode": "regular", "seats": ["bot", "bot"], "seed": 5, "names": ["Ann", "Bob"]}
     with connect(server.url, open_timeout=5, proxy=None) as creator:
-        _send(creator, {"type": "create", **bots})
-        code = _next(creator, "watching")["code"]
-        while _next(creator, "moved")["view"]["winner"] is None:
+        send(creator, {"type": "create", **bots})
+        code = next_message(creator, "watching")["code"]
+        while next_message(creator, "moved")["view"]["winner"] is None:
             pass
     status, said, _ = _typed_at(server.url, Intent("watch", code=code), [], tmp_path / "w.json")
     assert status == 0
@@ -235,14 +224,14 @@ def test_a_player_who_joins_is_called_by_their_name_at_once(start_server: Any, t
     wait_for("Waiting for 1 more player to join. The match starts when every seat is taken.")
     assert table.session.code is not None
     with connect(server.url, open_timeout=5, proxy=None) as bob:
-        _send(bob, {"type": "join", "code": table.session.code, "name": "Bob"})
-        bobs_view = _next(bob, "state")["view"]
+        send(bob, {"type": "join", "code": table.session.code, "name": "Bob"})
+        bobs_view = next_message(bob, "state")["view"]
         wait_for("Bob joined, as green.")
         seen = table.session.state
         assert seen is not None and seen.seat("green").name == "Bob"  # the view the next move is told from
         os.write(write, b"whose turn is it\n")
         wait_for("Bob's turn.")
-        _send(bob, {"type": "move", "phrase": legal_moves(state_from_view(bobs_view))[0].phrase, "seen": 0})
+        send(bob, {"type": "move", "phrase": legal_moves(state_from_view(bobs_view))[0].phrase, "seen": 0})
         deadline = time.monotonic() + 20
         while not any(line.startswith("Bob ") for line in said.lines) and time.monotonic() < deadline:
             time.sleep(0.05)
@@ -328,12 +317,12 @@ def test_back_while_a_bot_plays_the_turn_the_player_is_told_the_next_one_is_thei
     options = {**TWO_PEOPLE, "seed": 1}  # Bob (green) leads, with an ace to bring a marble out
     store = SeatStore(tmp_path / "bob.json")
     with connect(server.url, open_timeout=5, proxy=None) as ann:
-        _send(ann, {"type": "create", "name": "Ann", **options})
-        code = _next(ann, "joined")["code"]
+        send(ann, {"type": "create", "name": "Ann", **options})
+        code = next_message(ann, "joined")["code"]
         with connect(server.url, open_timeout=5, proxy=None) as first_line:
-            _send(first_line, {"type": "join", "code": code, "name": "Bob"})
-            store.put(code, "green", _next(first_line, "joined")["token"])
-        while _next(ann, "seat")["event"] != "bot":  # Bob's line dropped; after the grace a bot plays his turn
+            send(first_line, {"type": "join", "code": code, "name": "Bob"})
+            store.put(code, "green", next_message(first_line, "joined")["token"])
+        while next_message(ann, "seat")["event"] != "bot":  # Bob's line dropped; after the grace a bot plays his turn
             pass
         read, write = os.pipe()
         hub = InputHub()
@@ -344,8 +333,8 @@ def test_back_while_a_bot_plays_the_turn_the_player_is_told_the_next_one_is_thei
         status: list[int] = []
         thread = threading.Thread(target=lambda: status.append(table.run()), daemon=True)
         thread.start()
-        assert _next(ann, "moved")["colour"] == "green"  # the bot's turn for him
-        _send(ann, {"type": "move", "phrase": "play king out"})
+        assert next_message(ann, "moved")["colour"] == "green"  # the bot's turn for him
+        send(ann, {"type": "move", "phrase": "play king out"})
         deadline = time.monotonic() + 20
         while not any(line.startswith("Your turn, green.") for line in said.lines) and time.monotonic() < deadline:
             time.sleep(0.05)
