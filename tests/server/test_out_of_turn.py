@@ -8,7 +8,7 @@ import io
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -45,20 +45,48 @@ class Transcript(Presenter):
         self.heard.append(f"<{name}>")
 
 
+class Terminal:
+    """A client at a terminal, run on its own thread: the test types lines whenever it likes (through a pipe,
+    or all at once from ``typed``), and everything the player hears is kept in ``said``."""
+
+    def __init__(self, url: str, intent: Intent, store: SeatStore, typed: list[str] | None = None) -> None:
+        self.hub = InputHub()
+        self._write: int | None = None
+        if typed is None:
+            read, self._write = os.pipe()
+            self.hub.add(KeyboardSource(os.fdopen(read), live=True))
+        else:
+            self.hub.add(KeyboardSource(io.StringIO("".join(line + "\n" for line in typed)), live=True))
+        self.said = Transcript()
+        self.table = RemoteTable(Session([url], intent, store, retry=0.1), self.said, self.hub, RemoteConfig(url))
+        self.status: list[int] = []
+        self._thread = threading.Thread(target=lambda: self.status.append(self.table.run()), daemon=True)
+        self._thread.start()
+
+    def type(self, line: str) -> None:
+        assert self._write is not None
+        os.write(self._write, line.encode() + b"\n")
+
+    def wait_until(self, holds: Callable[[list[str]], bool], timeout: float = 20) -> None:
+        deadline = time.monotonic() + timeout
+        while not holds(self.said.lines) and time.monotonic() < deadline:
+            time.sleep(0.05)
+
+    def hang_up(self, timeout: float = 20) -> list[int]:
+        """Stop typing (end of input) and wait for the client to finish; its exit statuses."""
+        if self._write is not None:
+            os.close(self._write)
+        self._thread.join(timeout)
+        self.hub.close()
+        return self.status
+
+
 def _typed_at(url: str, intent: Intent, lines: list[str], store: Path) -> tuple[int, Transcript, Session]:
     """A client typing ``lines`` at a terminal (answered whenever they come, as a person types), then hanging up."""
-    hub = InputHub()
-    hub.add(KeyboardSource(io.StringIO("".join(line + "\n" for line in lines)), live=True))
-    transcript = Transcript()
-    session = Session([url], intent, SeatStore(store), retry=0.1)
-    table = RemoteTable(session, transcript, hub, RemoteConfig(url))
-    status: list[int] = []
-    thread = threading.Thread(target=lambda: status.append(table.run()), daemon=True)
-    thread.start()
-    thread.join(30)
-    hub.close()
+    client = Terminal(url, intent, SeatStore(store), typed=lines)
+    status = client.hang_up(30)
     assert status, "the client did not finish its lines"
-    return status[0], transcript, session
+    return status[0], client.said, client.table.session
 
 
 def _moves(url: str, code: str) -> int:
@@ -125,22 +153,13 @@ def test_a_server_not_reached_yet_is_said_so_not_called_a_lost_connection(
         start_server: Any, kit: Any, tmp_path: Path) -> None:
     port = kit.free_port()
     url = f"ws://127.0.0.1:{port}"
-    hub = InputHub()
-    hub.add(KeyboardSource(io.StringIO(""), live=True))  # nothing typed: hangs up once seated
-    said = Transcript()
     options = {**TWO_PEOPLE, "seats": ["human", "bot"]}
-    table = RemoteTable(Session([url], Intent("create", name="Ann", options=options), SeatStore(tmp_path / "a.json"),
-                                retry=0.1), said, hub, RemoteConfig(url))
-    status: list[int] = []
-    thread = threading.Thread(target=lambda: status.append(table.run()), daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not said.lines and time.monotonic() < deadline:
-        time.sleep(0.05)
+    ann = Terminal(url, Intent("create", name="Ann", options=options), SeatStore(tmp_path / "a.json"),
+                   typed=[])  # nothing typed: hangs up once seated
+    said = ann.said
+    ann.wait_until(bool, timeout=10)
     start_server(port=port)  # the friend's server comes up a moment later
-    thread.join(30)
-    hub.close()
-    assert status == [0]
+    assert ann.hang_up(30) == [0]
     assert said.lines[0] == f"The server at {url} cannot be reached. Trying again by itself."
     assert said.lines[1] == "Connected to the server."
     assert not any("was lost" in line for line in said.lines)
@@ -180,23 +199,11 @@ def test_a_hand_that_can_only_be_burned_is_not_announced_as_the_players_turn(sta
     """R30: with every marble at home and no card to bring one out, the whole hand goes at once; as at a local
     table the player is told the burn, with no turn cue or prompt for a turn there is nothing to decide in."""
     server = start_server(bot_delay=0.3)
-    read, write = os.pipe()
-    hub = InputHub()
-    hub.add(KeyboardSource(os.fdopen(read), live=True))  # a person at a terminal who types nothing
-    said = Transcript()
     options = {**TWO_PEOPLE, "seats": ["human", "bot"]}  # red leads, holding two threes, a five and a ten
-    table = RemoteTable(Session([server.url], Intent("create", name="Ann", options=options),
-                                SeatStore(tmp_path / "a.json"), retry=0.1), said, hub, RemoteConfig(server.url))
-    status: list[int] = []
-    thread = threading.Thread(target=lambda: status.append(table.run()), daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not any("burned your whole hand" in line for line in said.lines) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    os.close(write)
-    thread.join(20)
-    hub.close()
-    assert status == [0]
+    ann = Terminal(server.url, Intent("create", name="Ann", options=options), SeatStore(tmp_path / "a.json"))
+    said = ann.said  # a person at a terminal who types nothing
+    ann.wait_until(lambda lines: any("burned your whole hand" in line for line in lines))
+    assert ann.hang_up() == [0]
     burned = next(i for i, line in enumerate(said.heard) if "burned your whole hand" in line)
     assert said.heard[burned].startswith("You could not move and burned your whole hand: two threes, a five and a ten.")
     assert not any(line.startswith("Your turn") or line == "<your-turn>" for line in said.heard[:burned])
@@ -204,21 +211,12 @@ def test_a_hand_that_can_only_be_burned_is_not_announced_as_the_players_turn(sta
 
 def test_a_player_who_joins_is_called_by_their_name_at_once(start_server: Any, tmp_path: Path) -> None:
     server = start_server(bot_delay=60)
-    read, write = os.pipe()
-    hub = InputHub()
-    hub.add(KeyboardSource(os.fdopen(read), live=True))
-    said = Transcript()
     options = {**TWO_PEOPLE, "seed": 2}  # green leads
-    table = RemoteTable(Session([server.url], Intent("create", name="Ann", options=options),
-                                SeatStore(tmp_path / "a.json"), retry=0.1), said, hub, RemoteConfig(server.url))
-    status: list[int] = []
-    thread = threading.Thread(target=lambda: status.append(table.run()), daemon=True)
-    thread.start()
+    ann = Terminal(server.url, Intent("create", name="Ann", options=options), SeatStore(tmp_path / "a.json"))
+    said, table = ann.said, ann.table
 
     def wait_for(text: str) -> None:
-        deadline = time.monotonic() + 20
-        while text not in said.lines and time.monotonic() < deadline:
-            time.sleep(0.05)
+        ann.wait_until(lambda lines: text in lines)
         assert text in said.lines, said.lines
 
     wait_for("Waiting for 1 more player to join. The match starts when every seat is taken.")
@@ -229,15 +227,11 @@ def test_a_player_who_joins_is_called_by_their_name_at_once(start_server: Any, t
         wait_for("Bob joined, as green.")
         seen = table.session.state
         assert seen is not None and seen.seat("green").name == "Bob"  # the view the next move is told from
-        os.write(write, b"whose turn is it\n")
+        ann.type("whose turn is it")
         wait_for("Bob's turn.")
         send(bob, {"type": "move", "phrase": legal_moves(state_from_view(bobs_view))[0].phrase, "seen": 0})
-        deadline = time.monotonic() + 20
-        while not any(line.startswith("Bob ") for line in said.lines) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        os.close(write)
-        thread.join(20)
-    hub.close()
+        ann.wait_until(lambda lines: any(line.startswith("Bob ") for line in lines))
+        status = ann.hang_up()
     assert status == [0]
     assert any(line.startswith("Bob ") for line in said.lines)  # his first move is told by his name too
     assert not any("Green" in line for line in said.lines[said.lines.index("Bob joined, as green."):])
@@ -245,26 +239,16 @@ def test_a_player_who_joins_is_called_by_their_name_at_once(start_server: Any, t
 
 def test_say_that_again_repeats_the_last_move_or_answer_as_at_a_local_table(start_server: Any, tmp_path: Path) -> None:
     server = start_server(bot_delay=0)
-    read, write = os.pipe()
-    hub = InputHub()
-    hub.add(KeyboardSource(os.fdopen(read), live=True))
-    said = Transcript()
     options = {**TWO_PEOPLE, "seats": ["human", "bot"], "seed": 2}  # the bot (green) leads
-    table = RemoteTable(Session([server.url], Intent("create", name="Ann", options=options),
-                                SeatStore(tmp_path / "a.json"), retry=0.1), said, hub, RemoteConfig(server.url))
-    status: list[int] = []
-    thread = threading.Thread(target=lambda: status.append(table.run()), daemon=True)
-    thread.start()
+    ann = Terminal(server.url, Intent("create", name="Ann", options=options), SeatStore(tmp_path / "a.json"))
 
     def typed(line: str, then: Any) -> list[str]:
         """What is said after typing ``line``, once ``then`` holds for it."""
-        start = len(said.lines)
+        start = len(ann.said.lines)
         if line:
-            os.write(write, line.encode() + b"\n")
-        deadline = time.monotonic() + 20
-        while not then(said.lines[start:]) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        return said.lines[start:]
+            ann.type(line)
+        ann.wait_until(lambda lines: then(lines[start:]))
+        return ann.said.lines[start:]
 
     typed("", lambda new: any(line.startswith("Your turn, red.") for line in new))
     told = typed("play ace out", lambda new: any(line.startswith("Your turn, red.") for line in new))
@@ -274,37 +258,20 @@ def test_say_that_again_repeats_the_last_move_or_answer_as_at_a_local_table(star
     board = typed("read the board", lambda new: "Say next for the next line." in new)
     again = typed("say that again", lambda new: "Say next for the next line." in new)
     assert again == board  # the answer to the last command, and nothing older
-    os.close(write)
-    thread.join(20)
-    hub.close()
-    assert status == [0]
+    assert ann.hang_up() == [0]
 
 
 def test_no_to_a_numbered_option_goes_back_to_the_options_as_at_a_local_table(start_server: Any, tmp_path: Path) -> None:
     server = start_server(bot_delay=0)
     options = {**TWO_PEOPLE, "seats": ["human", "bot"], "seed": 2}  # the bot burns its hand, then it is Ann's turn
     lines = ["options", "1", "no"]  # a bare number is confirmed first
-    read, write = os.pipe()
-    hub = InputHub()
-    hub.add(KeyboardSource(os.fdopen(read), live=True))
-    said = Transcript()
-    table = RemoteTable(Session([server.url], Intent("create", name="Ann", options=options),
-                                SeatStore(tmp_path / "a.json"), retry=0.1), said, hub, RemoteConfig(server.url))
-    status: list[int] = []
-    thread = threading.Thread(target=lambda: status.append(table.run()), daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not any(line.startswith("Your turn, red.") for line in said.lines) and time.monotonic() < deadline:
-        time.sleep(0.05)
+    ann = Terminal(server.url, Intent("create", name="Ann", options=options), SeatStore(tmp_path / "a.json"))
+    said = ann.said
+    ann.wait_until(lambda said: any(line.startswith("Your turn, red.") for line in said))
     for line in lines:
-        os.write(write, line.encode() + b"\n")
-    deadline = time.monotonic() + 20
-    while not said.lines[-1].startswith(("Your options. ", "Cancelled")) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    os.close(write)
-    thread.join(20)
-    hub.close()
-    assert status == [0]
+        ann.type(line)
+    ann.wait_until(lambda said: said[-1].startswith(("Your options. ", "Cancelled")))
+    assert ann.hang_up() == [0]
     confirm = next((i for i, line in enumerate(said.lines) if line.startswith("Option 1: ")), None)
     assert confirm is not None, "\n".join(said.lines)
     first = said.lines[said.lines.index("Your options.") + 1]
@@ -324,24 +291,12 @@ def test_back_while_a_bot_plays_the_turn_the_player_is_told_the_next_one_is_thei
             store.put(code, "green", next_message(first_line, "joined")["token"])
         while next_message(ann, "seat")["event"] != "bot":  # Bob's line dropped; after the grace a bot plays his turn
             pass
-        read, write = os.pipe()
-        hub = InputHub()
-        hub.add(KeyboardSource(os.fdopen(read), live=True))
-        said = Transcript()
-        table = RemoteTable(Session([server.url], Intent("join", code=code), store, retry=0.1), said, hub,
-                            RemoteConfig(server.url))
-        status: list[int] = []
-        thread = threading.Thread(target=lambda: status.append(table.run()), daemon=True)
-        thread.start()
+        bob = Terminal(server.url, Intent("join", code=code), store)
+        said = bob.said
         assert next_message(ann, "moved")["colour"] == "green"  # the bot's turn for him
         send(ann, {"type": "move", "phrase": "play king out"})
-        deadline = time.monotonic() + 20
-        while not any(line.startswith("Your turn, green.") for line in said.lines) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        os.close(write)
-        thread.join(20)
-        hub.close()
-    assert status == [0]
+        bob.wait_until(lambda lines: any(line.startswith("Your turn, green.") for line in lines))
+        assert bob.hang_up() == [0]
     told = said.lines.index("A bot is finishing this turn for you; the next one is yours.")
     played = next(i for i, line in enumerate(said.lines) if line.startswith("You played an ace"))
     turns = [i for i, line in enumerate(said.lines) if line.startswith("Your turn, green.")]
