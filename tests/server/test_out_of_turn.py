@@ -166,15 +166,21 @@ def test_a_server_not_reached_yet_is_said_so_not_called_a_lost_connection(
     assert any(line.startswith("Your table code is ") for line in said.lines)
 
 
+def _bot_match(url: str, until: Callable[[dict[str, Any]], bool]) -> str:
+    """The code of a two-bot match (Ann against Bob) created here and followed until a move's view meets ``until``."""
+    bots = {"players": 2, "teams": False, "mode": "regular", "seats": ["bot", "bot"], "seed": 5, "names": ["Ann", "Bob"]}
+    with connect(url, open_timeout=5, proxy=None) as creator:
+        send(creator, {"type": "create", **bots})
+        code = str(next_message(creator, "watching")["code"])
+        while not until(next_message(creator, "moved")["view"]):
+            pass
+    return code
+
+
 def test_coming_in_mid_match_tells_whose_turn_it_is_not_who_played_first(start_server: Any, tmp_path: Path) -> None:
     server = start_server(bot_delay=0.3)
-    bots = {"players": 2, "teams": False, "mode": "regular", "seats": ["bot", "bot"], "seed": 5, "names": ["Ann", "Bob"]}
-    with connect(server.url, open_timeout=5, proxy=None) as creator:
-        send(creator, {"type": "create", **bots})
-        code = next_message(creator, "watching")["code"]
-        while int(next_message(creator, "moved")["view"]["moves"]) < 2:
-            pass
-        status, said, session = _typed_at(server.url, Intent("watch", code=code), [], tmp_path / "w.json")
+    code = _bot_match(server.url, lambda view: int(view["moves"]) >= 2)
+    status, said, session = _typed_at(server.url, Intent("watch", code=code), [], tmp_path / "w.json")
     assert status == 0 and session.moves >= 2
     assert not any("plays first" in line or " deals, and " in line for line in said.lines)
     assert any(line in ("Ann's turn.", "Bob's turn.") for line in said.lines[:8])
@@ -183,12 +189,7 @@ def test_coming_in_mid_match_tells_whose_turn_it_is_not_who_played_first(start_s
 
 def test_coming_to_a_finished_match_tells_who_won_not_who_played_first(start_server: Any, tmp_path: Path) -> None:
     server = start_server(bot_delay=0)
-    bots = {"players": 2, "teams": False, "mode": "regular", "seats": ["bot", "bot"], "seed": 5, "names": ["Ann", "Bob"]}
-    with connect(server.url, open_timeout=5, proxy=None) as creator:
-        send(creator, {"type": "create", **bots})
-        code = next_message(creator, "watching")["code"]
-        while next_message(creator, "moved")["view"]["winner"] is None:
-            pass
+    code = _bot_match(server.url, lambda view: view["winner"] is not None)
     status, said, _ = _typed_at(server.url, Intent("watch", code=code), [], tmp_path / "w.json")
     assert status == 0
     assert not any("plays first" in line or " deals, and " in line for line in said.lines)
