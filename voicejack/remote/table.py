@@ -21,7 +21,7 @@ from voicejack.server.undo import REFUSED as UNDO_REFUSED
 from voicejack.remote.session import Clock, Line, Played, Refusal, Seated, SeatNews, Session, Snapshot, Undone, UndoOffer
 from voicejack.table.inputs import EndOfInput, InputHub
 from voicejack.table.listening import spoken_wake_word
-from voicejack.table.messages import say
+from voicejack.table.messages import not_your_turn, say
 from voicejack.table.presenter import TICK_CUE, Presenter
 from voicejack.table.commands import KEEPS_LAST, KEEPS_TALKING, SHARED, Said
 from voicejack.table.readout import Readout, Recent
@@ -390,8 +390,7 @@ class RemoteTable:
             self.presenter.say(self._waiting_line(), remember=False)
             return
         name = self.narrator.name(self.state, self.state.turn)
-        self.presenter.say(say("not_your_turn", player=f"{name}'" if name.endswith("s") else f"{name}'s"),
-                           remember=False)
+        self.presenter.say(not_your_turn(name), remember=False)
 
     def _waiting_line(self) -> str:
         waiting = self._open_seats()

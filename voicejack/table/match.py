@@ -37,7 +37,7 @@ from voicejack.narration import Narrator, Verbosity
 from voicejack.table.commands import KEEPS_LAST, KEEPS_TALKING, Said, dispatch
 from voicejack.table.inputs import EndOfInput, InputHub, Utterance
 from voicejack.table.listening import spoken_wake_word, still_there
-from voicejack.table.messages import say
+from voicejack.table.messages import not_your_turn, say
 from voicejack.table.presenter import ERROR_CUE, TICK_CUE, TURN_CUE, Presenter
 from voicejack.table.readout import Readout, Recent
 from voicejack.table.seats import BOT, SeatKind
@@ -447,7 +447,7 @@ class Match:
         self.presenter.stop()
         self.presenter.cue(ERROR_CUE)
         player = self.narrator.name(self.state, self.state.turn)
-        self.presenter.refuse(say("not_your_turn", player=_possessive(player)))
+        self.presenter.refuse(not_your_turn(player))
 
     # ------------------------------------------------------------------
     # Settings, seats, saving
@@ -508,10 +508,6 @@ class Match:
         else:  # never "saved" when it was not: the player would count on resuming it
             self.presenter.say(say(f"{key}.unsaved", path=path, reason=reason), remember=False)
         raise MatchEnded
-
-
-def _possessive(name: str) -> str:
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def _minutes(seconds: float) -> str:

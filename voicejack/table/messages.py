@@ -99,3 +99,8 @@ TABLE_MESSAGES: Final[dict[str, str]] = {
 
 def say(key: str, **fields: object) -> str:
     return TABLE_MESSAGES[key].format(**fields)
+
+
+def not_your_turn(player: str) -> str:
+    """Why a move was turned back: whose turn it is, by name ("It is James' turn, not yours.")."""
+    return say("not_your_turn", player=f"{player}'" if player.endswith("s") else f"{player}'s")
