@@ -76,6 +76,15 @@ CHATTER = (
     "could you open the window", "this is a tough one", "who dealt these cards", "ready when you are",
     "seven is my lucky number",
 )
+# More table talk, said by the tuning voices in the "tuning-chatter" part (for fitting acceptance.py): lines
+# that begin like a command or sound like one.
+EXTRA_CHATTER = (
+    "no way that is mine", "can i have the last biscuit", "my turn next right", "one more game then bed",
+    "help me carry this later", "read me the news after", "stop it you two", "what is the time",
+    "yes i know", "options are limited", "two of us are winning", "score one for me", "who wants tea",
+    "cancel my appointment tomorrow", "repeat after me", "last one to finish loses", "quiet please",
+    "faster than you think", "the board looks crowded", "where is the remote",
+)
 # What the other people at the table say in the babble (not the chatter the player says).
 BABBLE_LINES = (
     "did you see the match last night", "i will make some tea in a minute", "the traffic was terrible today",
@@ -195,9 +204,19 @@ def build_items_for(name: str, count: int, seed: int, families: tuple[str, ...],
     return build_items(count, seed, 1000 if name == "tuning" else 50_000, _speakers(families, quick))
 
 
+def chatter_items(count: int, seed: int, families: tuple[str, ...], quick: bool) -> list[Item]:
+    """The "tuning-chatter" part: ``count`` lines of table talk in the tuning part's move positions."""
+    speakers = _speakers(families, quick)
+    positions_ = [i for i in build_items_for("tuning", 160, seed, families, quick) if i.kind == "moves"]
+    lines = CHATTER + EXTRA_CHATTER
+    return [Item(b.state, b.seat, b.grammar, lines[n % len(lines)], speakers[(n * 7 + 3) % len(speakers)], None,
+                 "chatter") for n, b in ((n, positions_[n % len(positions_)]) for n in range(count))]
+
+
 def build_split(name: str, count: int, seed: int, families: tuple[str, ...], quick: bool) -> Split:
     speakers = _speakers(families, quick)
-    items = build_items_for(name, count, seed, families, quick)
+    items = (chatter_items(count, seed, families, quick) if name == "tuning-chatter"
+             else build_items_for(name, count, seed, families, quick))
     plain = {v.name: v for v in speakers if (v.stretch, v.semitones) == (1.0, 0)}
     babble = {key: [voice_bank.synthesise(line, v) for line in BABBLE_LINES] for key, v in plain.items()}
     return Split(name, items, babble, seed)
@@ -286,6 +305,8 @@ def print_rows(part: str, condition: str, tallies: dict[str, Tally]) -> str:
     """Print the rows of moves, commands and answers; returns the chatter row (printed at the end)."""
     for kind in KINDS[:3]:
         t = tallies[kind]
+        if not t.total:
+            continue
         print(f"| {part} | {condition} | {kind} | {t.total} | {t.percent('right')} | {t.percent('asked')} "
               f"| {t.percent('wrong')} | {t.percent('rejected')} | {t.latency()} |", flush=True)
     t = tallies["chatter"]
@@ -353,12 +374,11 @@ def make_backend(name: str, args: argparse.Namespace) -> tuple[str, StreamingRec
 
         always = name.endswith("always")
         judging = None if args.no_judging else JudgeSettings(args.tie_margin)
-        hybrid = SphinxWhisperRecogniser(endpoint=endpoint_settings(args), judging=judging, always=always, margin=args.whisper_margin, distance=args.whisper_distance,
-                                         loud_room_db=args.loud_room_db, veto=args.whisper_veto,
-                                         length_bonus=args.whisper_length_bonus)
+        hybrid = SphinxWhisperRecogniser(endpoint=endpoint_settings(args), judging=judging, always=always,
+                                         loud_room_db=args.loud_room_db, length_bonus=args.whisper_length_bonus)
         label = ("pocketsphinx, then Whisper tiny.en on every utterance" if always else
                  f"pocketsphinx, Whisper tiny.en when unsure or speech < {args.loud_room_db:g} dB over the room")
-        return f"{label} (margin {args.whisper_margin:g}, distance {args.whisper_distance:g})", hybrid
+        return label, hybrid
     return name, make_recogniser(name)
 
 
@@ -373,7 +393,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="iteration: tuning part only, 40 positions, each voice at its own rate and pitch")
     parser.add_argument("--positions", type=int, default=None, help="positions in the tuning part (default 160)")
     parser.add_argument("--held-out-positions", type=int, default=None, help="positions in the held-out part (100)")
-    parser.add_argument("--parts", default=None, help="tuning,held-out (default both; --quick: tuning)")
+    parser.add_argument("--parts", default=None, help="tuning,held-out (default both; --quick: tuning); "
+                        "tuning-chatter: --positions lines of table talk by the tuning voices (200)")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--rooms", default=",".join(rooms.CONDITIONS), help=f"some of {', '.join(rooms.CONDITIONS)}")
     parser.add_argument("--backends", default="sphinx",
@@ -382,11 +403,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--floor-only-endpointer", action="store_true",
                         help="end utterances by the noise floor alone (the endpointer before babble was handled)")
     parser.add_argument("--no-early-end", action="store_true", help="always wait for the whole hangover")
-    parser.add_argument("--whisper-margin", type=float, default=2.0, help="Whisper: least log-probability margin")
-    parser.add_argument("--whisper-distance", type=float, default=0.45,
-                        help="Whisper: most edit cost per word between its free decoding and the sentence")
-    parser.add_argument("--whisper-veto", type=float, default=3.0,
-                        help="Whisper: veto pocketsphinx's sentence when it scores this much below Whisper's best")
     parser.add_argument("--whisper-length-bonus", type=float, default=2.0,
                         help="Whisper: added per token to a sentence's log-probability")
     parser.add_argument("--loud-room-db", type=float, default=26.0,
@@ -399,7 +415,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true", help="print every utterance heard wrong or asked")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    parts = (args.parts or ("tuning" if args.quick else "tuning,held-out")).split(",")
+    parts = (args.parts or ("tuning" if args.quick else "tuning,held-out")).split(",")  # or tuning-chatter
     tuning_families = tuple(f for f in voice_bank.BASE_VOICES if f not in voice_bank.HELD_OUT_FAMILIES)
     splits = []
     if "tuning" in parts:
@@ -408,6 +424,8 @@ def main(argv: list[str] | None = None) -> int:
     if "held-out" in parts:
         count = args.held_out_positions or (24 if args.quick else 100)
         splits.append(build_split("held-out", count, args.seed + 1, voice_bank.HELD_OUT_FAMILIES, args.quick))
+    if "tuning-chatter" in parts:
+        splits.append(build_split("tuning-chatter", args.positions or 200, args.seed, tuning_families, args.quick))
     conditions = tuple(c for c in args.rooms.split(",") if c)
     print(f"corpus ready in {time.perf_counter() - started:.0f} s")
     record = open(args.record, "a") if args.record else None

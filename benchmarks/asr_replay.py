@@ -2,12 +2,13 @@
 
     nice python3 benchmarks/asr.py --quick --record /tmp/tuning.jsonl [--record-whisper]
     python3 benchmarks/asr_replay.py /tmp/tuning.jsonl --quick --tie-margin 0.1
+    python3 benchmarks/asr_replay.py /tmp/tuning.jsonl --whisper --act 0.9 --command 0.8
 
 Recording runs pocketsphinx once per utterance and keeps its unjudged hearing, the evidence of
 voicejack/speech/judging.py (the runner-up sentence), how loud the speech stood over the
 room and, with --record-whisper, Whisper tiny.en's scores for the sentences nearest its free decoding,
 pocketsphinx's sentence and its runner-up. Replaying applies ``judge`` (and, with --whisper, the
-second pass's ``combine``) with other thresholds to the recorded values and resolves the result with
+second pass's ``settle``, acceptance.py) with other thresholds to the recorded values and resolves the result with
 the real command language, so the numbers are those a run with the same thresholds would give (the
 corpus is rebuilt from the same seeds; latencies are left out). Thresholds are chosen on the tuning
 part and then replayed once on the held-out part.
@@ -17,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from pathlib import Path
@@ -33,7 +33,9 @@ from voicejack.hearing import Heard  # noqa: E402
 from voicejack.language.resolution import LanguageSettings  # noqa: E402
 from voicejack.speech.judging import Evidence, JudgeSettings, judge  # noqa: E402
 from voicejack.speech.sphinx import SphinxRecogniser  # noqa: E402
-from voicejack.speech.whisper_backend import COMMAND_FIT_FLOOR, FIT_FLOOR  # noqa: E402
+from voicejack.speech.acceptance import WEIGHTS, Thresholds, settle  # noqa: E402
+from voicejack.speech.transcripts import Scored  # noqa: E402
+from voicejack.speech.whisper_backend import LENGTH_BONUS, LOUD_ROOM_DB, needs_second_pass  # noqa: E402
 
 
 def _heard(data: list[Any]) -> Heard:
@@ -102,7 +104,7 @@ def _tokens(sentence: str) -> int:
 
 
 def replayed(row: dict[str, Any], settings: JudgeSettings | None,
-             whisper: dict[str, float] | None, obeyed: frozenset[str] = frozenset()) -> tuple[Heard, float]:
+             whisper: dict[str, Any] | None, obeyed: frozenset[str] = frozenset()) -> tuple[Heard, float]:
     """What the recogniser would have returned with these settings, and an estimate of its latency (ms).
 
     The recorded latency includes Whisper's scoring of every utterance (recorded apart as well): it is
@@ -117,30 +119,17 @@ def replayed(row: dict[str, Any], settings: JudgeSettings | None,
     if settings is not None and row["evidence"] is not None:
         heard = judge(heard, Evidence(*row["evidence"]), settings)
     if whisper is not None and "whisper" in row:
-        from voicejack.speech.whisper_backend import Scored, combine, edit_cost, needs_second_pass, normalise
-
-        alone = bool(whisper.get("alone", 0.0))
-        if alone:
-            heard = Heard("")  # Whisper on its own: only its clear choice among the sentences nearest its decoding
-        always = bool(whisper.get("always", 0.0))
-        command_floor = whisper.get("command_fit_floor")
-        if command_floor is None or math.isnan(command_floor):
-            obeyed, command_floor = frozenset(), None  # commands checked as everything else (before issue 12's third round)
-        if alone or always or needs_second_pass(heard, row["over_floor_db"], whisper["loud_room_db"], obeyed):
+        if whisper.get("always") or needs_second_pass(heard, row["over_floor_db"], whisper["loud_room_db"], obeyed):
             w = row["whisper"]
             latency += w["ms"]
-            bonus = whisper.get("length_bonus", 0.0)
+            bonus = whisper["length_bonus"]
             ranked = tuple(sorted(((text, score + bonus * _tokens(text)) for text, score in w["ranked"]),
                                   key=lambda pair: -pair[1]))
-            if alone or not whisper.get("with_sphinx", 1.0):
-                ranked = tuple(pair for pair in ranked if pair[0] in w["near_free"])
-            best = ranked[0][0].split() if ranked else []
-            distance = edit_cost(normalise(w["free"]), best) / max(1, len(best))
             fit = tuple((text, score / max(1, _tokens(text))) for text, score in w["ranked"])  # recorded unbonused
-            floor = whisper.get("fit_floor")
-            heard = combine(heard, Scored(w["free"], ranked, distance, tuple(w["near_free"]), fit),
-                            whisper["margin"], whisper["distance"], whisper["veto"], whisper.get("sure_floor", 0.0),
-                            None if floor is None or math.isnan(floor) else floor, obeyed, command_floor)
+            scored = Scored(w["free"], ranked, 0.0, tuple(w["near_free"]), fit)
+            evidence = Evidence(*row["evidence"]) if row["evidence"] is not None else None
+            heard = settle(heard, evidence, scored, row["over_floor_db"], obeyed, whisper["thresholds"],
+                           whisper.get("weights", WEIGHTS))
     return heard, latency
 
 
@@ -158,21 +147,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--obey-doubted-commands", action="store_true",
                         help="the command language as before: obey a command whatever its alternatives say")
     parser.add_argument("--whisper", action="store_true", help="apply the Whisper second pass too")
-    parser.add_argument("--whisper-margin", type=float, default=2.0)
-    parser.add_argument("--whisper-distance", type=float, default=0.45)
-    parser.add_argument("--whisper-veto", type=float, default=3.0)
-    parser.add_argument("--loud-room-db", type=float, default=26.0)
-    parser.add_argument("--whisper-length-bonus", type=float, default=2.0)
-    parser.add_argument("--whisper-sure-floor", type=float, default=0.03)
-    parser.add_argument("--whisper-fit-floor", type=float, default=FIT_FLOOR,
-                        help="least mean log-probability per token of the sentence settled on (nan: none)")
-    parser.add_argument("--whisper-command-fit-floor", type=float, default=COMMAND_FIT_FLOOR,
-                        help="every command heard is checked and must fit this well (nan: commands as the rest)")
+    parser.add_argument("--loud-room-db", type=float, default=LOUD_ROOM_DB)
+    parser.add_argument("--whisper-length-bonus", type=float, default=LENGTH_BONUS)
+    defaults = Thresholds()
+    parser.add_argument("--act", type=float, default=defaults.act, help="least probability to carry out a move")
+    parser.add_argument("--confirm", type=float, default=defaults.confirm, help="least probability to confirm one")
+    parser.add_argument("--command", type=float, default=defaults.command, help="least probability to obey a command")
     parser.add_argument("--whisper-always", action="store_true", help="the second pass on every utterance")
-    parser.add_argument("--whisper-alone", action="store_true",
-                        help="Whisper without pocketsphinx: its own clear choice, else nothing heard")
-    parser.add_argument("--whisper-free-only", action="store_true",
-                        help="score only the sentences nearest Whisper's free decoding (the second pass before)")
     args = parser.parse_args(argv)
     rows = [json.loads(line) for name in args.records for line in Path(name).read_text().splitlines() if line]
     parts = sorted({row["part"] for row in rows}, key=lambda p: p != "tuning")
@@ -186,14 +167,15 @@ def main(argv: list[str] | None = None) -> int:
         count = args.held_out_positions or (24 if args.quick else 100)
         items["held-out"] = asr.build_items_for("held-out", count, args.seed + 1,
                                                 voice_bank.HELD_OUT_FAMILIES, args.quick)
+    if "tuning-chatter" in parts:
+        count = 1 + max(row["index"] for row in rows if row["part"] == "tuning-chatter")
+        items["tuning-chatter"] = asr.chatter_items(count, args.seed, tuning_families, args.quick)
     settings = None if args.no_judging else JudgeSettings(args.tie_margin)
     whisper = None
-    if args.whisper or args.whisper_alone:
-        whisper = {"margin": args.whisper_margin, "distance": args.whisper_distance, "veto": args.whisper_veto,
-                   "loud_room_db": args.loud_room_db, "with_sphinx": 0.0 if args.whisper_free_only else 1.0,
-                   "length_bonus": args.whisper_length_bonus, "sure_floor": args.whisper_sure_floor,
-                   "fit_floor": args.whisper_fit_floor, "command_fit_floor": args.whisper_command_fit_floor,
-                   "always": 1.0 if args.whisper_always else 0.0, "alone": 1.0 if args.whisper_alone else 0.0}
+    if args.whisper:
+        thresholds = Thresholds(act=args.act, confirm=args.confirm, command=args.command)
+        whisper = {"loud_room_db": args.loud_room_db, "length_bonus": args.whisper_length_bonus,
+                   "thresholds": thresholds, "always": args.whisper_always}
     language = LanguageSettings(refuse_doubted_commands=not args.obey_doubted_commands)
     by_key = {(row["part"], row["room"], row["index"]): row for row in rows}
     asr.print_header()

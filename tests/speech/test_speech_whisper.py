@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import math
 import shutil
 from pathlib import Path
 from typing import Any
@@ -14,14 +15,14 @@ from test_speech_babble import hear_stream, in_babble
 
 from voicejack.engine import Move, legal_moves
 from voicejack.hearing import Heard
-from voicejack.language import Command, resolve
+from voicejack.language import Ask, Command, Confirm, resolve
 from voicejack.speech import make_recogniser, recognise_samples
 from voicejack.speech.models import WHISPER_FILES, WHISPER_MODEL, DownloadError, download_model
+from voicejack.speech.acceptance import FEATURES, settle
 from voicejack.speech.whisper_backend import (
     Scored,
     SphinxWhisperRecogniser,
     WhisperScorer,
-    combine,
     edit_cost,
     find_whisper_model,
     needs_second_pass,
@@ -99,45 +100,93 @@ def test_pocketsphinxs_readings_are_scored_even_when_whispers_own_decoding_is_fa
     assert len(scored.near_free) == 1
 
 
-def test_pocketsphinx_is_vetoed_when_whisper_heard_something_else() -> None:
-    scored = Scored("Pass me the salt please.", (("read the board", -18.0), ("the board", -25.0)), 1.9)
-    vetoed = combine(Heard("score", (0.9,)), scored)
-    assert vetoed.text == "" and "score" in vetoed.alternatives
+def _scored(free: str, ranked: tuple[tuple[str, float], ...], fit: float) -> Scored:
+    return Scored(free, ranked, 0.0, fit=tuple((text, fit) for text, _ in ranked))
+
+
+def test_pocketsphinx_is_overruled_when_whisper_heard_table_talk() -> None:
+    scored = _scored(" Pass me the salt please.", (("read the board", -18.0), ("the board", -25.0)), -5.5)
+    heard = settle(Heard("score", (0.9,)), None, scored, 20.0, frozenset({"score", "read the board"}))
+    assert heard.text == "" and "score" in heard.alternatives
 
 
 def test_whisper_agreeing_makes_an_unsure_hearing_sure() -> None:
-    scored = Scored("Play 10 red 1.", (("play ten red one", -5.0), ("play ten", -6.0)), 0.0)
-    heard = combine(Heard("play ten red one", (0.4, 0.4, 0.4, 0.4)), scored)
+    scored = _scored(" Play 10 red 1.", (("play ten red one", -5.0), ("play ten", -9.0)), -0.3)
+    heard = settle(Heard("play ten red one", (0.4, 0.4, 0.4, 0.4)), None, scored, 20.0)
     assert heard.text == "play ten red one" and min(heard.word_confidences) > 0.6
 
 
 def test_whisper_agreeing_keeps_the_word_levels_pocketsphinx_measured() -> None:
-    """The listening gate weighs the words after the wake word by their levels: Whisper's check must not
+    """The listening gate weighs the words after the wake word by their levels: the second pass must not
     drop them when it settles on pocketsphinx's own sentence."""
-    scored = Scored(" Jackaroo. No.", (("jackaroo no", -5.0), ("jackaroo", -9.0)), 0.0)
-    heard = combine(Heard("jackaroo no", (0.4, 0.4), word_levels=(0.0, -12.0)), scored)
+    scored = _scored(" Jackaroo. No.", (("jackaroo no", -5.0), ("jackaroo", -9.0)), -0.3)
+    heard = settle(Heard("jackaroo no", (0.4, 0.4), word_levels=(0.0, -12.0)), None, scored, 20.0)
     assert heard.text == "jackaroo no" and heard.word_levels == (0.0, -12.0)
 
 
-def test_whisper_agreeing_does_not_rescue_a_command_pocketsphinx_found_nothing_like() -> None:
+def test_whisper_ranking_first_does_not_rescue_a_command_pocketsphinx_found_nothing_like() -> None:
     """Chatter ("what a lovely day") forced onto "what can i say" scored 0; Whisper, scoring only the
     grammar's sentences, ranked that command first, and it was obeyed."""
-    scored = Scored(" What a lovely day.", (("what can i say", -13.0), ("more detail", -16.0)), 0.6)
-    heard = combine(Heard("what can i say", (0.0002, 0.0002, 0.0, 0.0002)), scored)
     state = random_positions(1, seed=5)[0]
+    obeyed = grammar_of(state).obeyed
+    scored = _scored(" What a lovely day.", (("what can i say", -13.0), ("more detail", -16.0)), -4.5)
+    heard = settle(Heard("what can i say", (0.0002, 0.0002, 0.0, 0.0002)), None, scored, 20.0, obeyed)
     assert not isinstance(resolve(state, state.turn, heard), Command)
 
 
-def test_a_sentence_that_hardly_fits_the_audio_is_not_taken_even_when_whisper_ranks_it_first() -> None:
+def test_a_sentence_that_hardly_fits_the_audio_is_not_taken_even_when_both_rank_it_first() -> None:
     """Chatter forced onto a command: Whisper can only rank the grammar's sentences, and one comes first."""
     ranked = (("volume up", -9.0), ("say again", -14.0))
-    badly = Scored(" Sorry, what was that?", ranked, 1.9, fit=(("volume up", -5.5), ("say again", -6.0)))
-    well = Scored(" Volume up.", ranked, 0.0, fit=(("volume up", -1.2), ("say again", -6.0)))
-    assert combine(Heard("volume up", (0.99, 0.99)), badly).text == ""
-    assert combine(Heard("volume up", (0.99, 0.99)), well).text == "volume up"
+    obeyed = frozenset({"volume up", "say again"})
+    badly = _scored(" Sorry, what was that?", ranked, -5.5)
+    well = _scored(" Volume up.", ranked, -0.5)
+    assert settle(Heard("volume up", (0.99, 0.99)), None, badly, 20.0, obeyed).text == ""
+    assert settle(Heard("volume up", (0.99, 0.99)), None, well, 20.0, obeyed).text == "volume up"
 
 
-# Chatter that pocketsphinx and Whisper together turned into a command before the fit floor (espeak-ng
+def _only_bias(probability: float, top_bonus: float = 0.0) -> tuple[float, ...]:
+    """Weights under which every candidate is ``probability`` likely (Whisper's first ``top_bonus`` more, in logits)."""
+    weights = [0.0] * len(FEATURES)
+    weights[0] = math.log(probability / (1 - probability))
+    weights[FEATURES.index("whisper ranks it first")] = top_bonus
+    return tuple(weights)
+
+
+def test_a_command_must_be_likelier_than_a_move_to_be_carried_out() -> None:
+    """A command is obeyed the moment it is heard; a move that likely can be confirmed instead."""
+    state = random_positions(1, seed=9)[0]
+    move = sorted(m.phrase for m in legal_moves(state))[0]
+    obeyed = grammar_of(state).obeyed
+    for text in (move, "read the board"):
+        scored = _scored(" ...", ((text, -3.0),), -1.0)
+        heard = settle(Heard(text, (0.9,) * len(text.split())), None, scored, 20.0, obeyed,
+                       weights=_only_bias(0.6))
+        result = resolve(state, state.turn, heard)
+        if text == move:
+            assert isinstance(result, Confirm) and result.move.phrase == move
+        else:
+            assert heard.text == "" and not isinstance(result, Command)
+        sure = settle(Heard(text, (0.9,) * len(text.split())), None, scored, 20.0, obeyed,
+                      weights=_only_bias(0.9))
+        assert isinstance(resolve(state, state.turn, sure), Move if text == move else Command)
+
+
+def test_of_two_moves_about_as_likely_the_likelier_is_confirmed_never_played() -> None:
+    state = random_positions(1, seed=9)[0]
+    first, second = sorted(m.phrase for m in legal_moves(state) if m.card != "burn")[:2]
+    scored = _scored(" ...", ((second, -3.0), (first, -3.5)), -1.0)
+    heard = settle(Heard(first, (0.9,) * len(first.split())), None, scored, 20.0, grammar_of(state).obeyed,
+                   weights=_only_bias(0.85, top_bonus=0.3))
+    assert heard.text == second and first in heard.alternatives
+    result = resolve(state, state.turn, heard)
+    assert isinstance(result, (Ask, Confirm))
+
+
+def test_nothing_heard_by_either_recogniser_is_nothing() -> None:
+    assert settle(Heard(""), None, Scored(" .", (), 0.0), 20.0).text == ""
+
+
+# Chatter that pocketsphinx and Whisper together once turned into a command (espeak-ng
 # voices in white noise, as in benchmarks/asr.py's tuning part).
 FORCED_CHATTER = [("sorry what was that", "en"), ("this is a tough one", "en-us+m3")]
 
@@ -178,17 +227,6 @@ def test_every_command_is_checked_however_sure_and_quiet_but_a_sure_move_is_not(
     obeyed = frozenset({"read the board"})
     assert needs_second_pass(Heard("read the board", (0.99, 0.99, 0.99)), 40.0, obeyed=obeyed)
     assert not needs_second_pass(Heard("play seven red one five", (0.99,) * 5), 40.0, obeyed=obeyed)
-
-
-def test_a_command_must_fit_the_audio_better_than_a_move() -> None:
-    """The same fit (mean log-probability per token) that lets a move stand refuses a command."""
-    ranked = (("my cards", -4.0), ("play ten red one", -4.0))
-    fit = (("my cards", -3.9), ("play ten red one", -3.9))
-    obeyed = frozenset({"my cards"})
-    command = combine(Heard("my cards", (0.9, 0.9)), Scored(" My car.", ranked, 0.5, fit=fit), obeyed=obeyed)
-    move = combine(Heard("play ten red one", (0.9,) * 4), Scored(" Play ten red one.", ranked[::-1], 0.0, fit=fit),
-                   obeyed=obeyed)
-    assert command.text == "" and move.text == "play ten red one"
 
 
 def test_the_grammar_says_which_of_its_sentences_are_commands() -> None:

@@ -1,0 +1,133 @@
+"""Fit the second pass's acceptance model (voicejack/speech/acceptance.py) on recordings of the tuning part.
+
+    taskset -c 0 python3 benchmarks/asr.py --parts tuning --record /tmp/tuning.jsonl --record-whisper
+    taskset -c 0 python3 benchmarks/asr.py --parts tuning-chatter --record /tmp/chatter.jsonl --record-whisper
+    python3 benchmarks/asr_train.py /tmp/tuning.jsonl /tmp/chatter.jsonl
+
+Every utterance Whisper would check gives one example per candidate (pocketsphinx's sentence, Whisper's
+first): its features (``acceptance.features``) and whether that sentence, heard sure, does what was said
+(chatter never). An L2-regularised logistic regression is fitted by Newton's method. Before the weights it
+prints what the rule does on each voice family of the tuning part with weights fitted on the other two
+(leave-one-family-out), the estimate the thresholds were chosen on. Held-out recordings are refused.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import numpy as np  # noqa: E402
+
+import asr  # noqa: E402
+import voices as voice_bank  # noqa: E402
+from asr_replay import _heard, replayed  # noqa: E402
+from voicejack.hearing import Heard  # noqa: E402
+from voicejack.speech.acceptance import FEATURES, Thresholds, features  # noqa: E402
+from voicejack.speech.judging import Evidence, JudgeSettings, judge  # noqa: E402
+from voicejack.speech.transcripts import Scored  # noqa: E402
+from voicejack.speech.whisper_backend import LENGTH_BONUS, LOUD_ROOM_DB, needs_second_pass  # noqa: E402
+
+
+def load(paths: list[str], seed: int) -> list[tuple[dict[str, Any], asr.Item]]:
+    rows = [json.loads(line) for name in paths for line in Path(name).read_text().splitlines() if line]
+    if any(row["part"] == "held-out" for row in rows):
+        raise SystemExit("asr_train.py: a held-out recording was given; the model is fitted on the tuning part only")
+    families = tuple(f for f in voice_bank.BASE_VOICES if f not in voice_bank.HELD_OUT_FAMILIES)
+    items = {"tuning": asr.build_items_for("tuning", 160, seed, families, False),
+             "tuning-chatter": asr.chatter_items(1 + max((r["index"] for r in rows if r["part"] == "tuning-chatter"),
+                                                         default=0), seed, families, False)}
+    return [(row, items[row["part"]][row["index"]]) for row in rows if "whisper" in row and "raw" in row]
+
+
+def examples(row: dict[str, Any], item: asr.Item) -> list[tuple[tuple[float, ...], bool]]:
+    """(features, label) of each candidate of an utterance Whisper checks; none for one it does not."""
+    evidence = Evidence(*row["evidence"]) if row["evidence"] is not None else None
+    first = judge(_heard(row["raw"]), evidence, JudgeSettings())
+    obeyed = item.grammar.obeyed
+    if not needs_second_pass(first, row["over_floor_db"], LOUD_ROOM_DB, obeyed):
+        return []
+    scored = recorded_scores(row)
+    top = scored.ranked[0][0] if scored.ranked else ""
+    out = []
+    for text in dict.fromkeys(t for t in (first.text, top) if t):
+        sure = Heard(text, tuple(0.95 for _ in text.split()), ())
+        label = item.kind != "chatter" and asr.judge_outcome(item, sure) == "right"
+        out.append((features(text, first, evidence, scored, row["over_floor_db"], obeyed), label))
+    return out
+
+
+def recorded_scores(row: dict[str, Any]) -> Scored:
+    from asr_replay import _tokens
+
+    w = row["whisper"]
+    ranked = tuple(sorted(((t, s + LENGTH_BONUS * _tokens(t)) for t, s in w["ranked"]), key=lambda p: -p[1]))
+    fit = tuple((t, s / max(1, _tokens(t))) for t, s in w["ranked"])
+    return Scored(w["free"], ranked, 0.0, tuple(w["near_free"]), fit)
+
+
+def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float) -> np.ndarray:
+    """Weights maximising the L2-penalised log-likelihood (the bias unpenalised), by Newton's method."""
+    beta = np.zeros(x.shape[1])
+    penalty = l2 * np.diag(np.r_[0.0, np.ones(x.shape[1] - 1)])
+    for _ in range(100):
+        p = 1.0 / (1.0 + np.exp(-np.clip(x @ beta, -30, 30)))
+        gradient = x.T @ (p - y) + penalty @ beta
+        hessian = (x.T * (p * (1 - p))) @ x + penalty
+        step = np.linalg.solve(hessian, gradient)
+        beta -= step
+        if np.abs(step).max() < 1e-9:
+            break
+    return beta
+
+
+def fitted(pairs: list[tuple[dict[str, Any], asr.Item]], l2: float) -> np.ndarray:
+    found = [example for row, item in pairs for example in examples(row, item)]
+    x = np.array([f for f, _ in found])
+    y = np.array([float(label) for _, label in found])
+    return fit_logistic(x, y, l2)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="fit acceptance.py's weights on tuning recordings")
+    parser.add_argument("records", nargs="+")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--l2", type=float, default=1.0)
+    defaults = Thresholds()
+    parser.add_argument("--act", type=float, default=defaults.act)
+    parser.add_argument("--confirm", type=float, default=defaults.confirm)
+    parser.add_argument("--command", type=float, default=defaults.command)
+    args = parser.parse_args(argv)
+    pairs = load(args.records, args.seed)
+    thresholds = Thresholds(act=args.act, confirm=args.confirm, command=args.command)
+    families = sorted({item.voice.family for _, item in pairs})
+    print("Leave-one-family-out (weights fitted on the other families):")
+    asr.print_header()
+    tallies: dict[tuple[str, str], dict[str, asr.Tally]] = {}
+    for family in families:
+        weights = fitted([(r, i) for r, i in pairs if i.voice.family != family], args.l2)
+        whisper = {"loud_room_db": LOUD_ROOM_DB, "length_bonus": LENGTH_BONUS, "thresholds": thresholds,
+                   "weights": tuple(float(w) for w in weights)}
+        for row, item in pairs:
+            if item.voice.family != family:
+                continue
+            heard, _ = replayed(row, JudgeSettings(), whisper, item.grammar.obeyed)
+            part = "tuning" if row["part"] == "tuning" else "tuning-chatter"
+            room_tallies = tallies.setdefault((part, row["room"]), {kind: asr.Tally() for kind in asr.KINDS})
+            room_tallies[item.kind].add(asr.judge_outcome(item, heard), float("nan"))
+    asr.print_chatter([asr.print_rows(part, room, t) for (part, room), t in tallies.items()])
+    weights = fitted(pairs, args.l2)
+    print(f"\nWEIGHTS, fitted on all {len(pairs)} utterances (L2 {args.l2:g}):")
+    for name, value in zip(FEATURES, weights, strict=True):
+        print(f"  {name:32s} {value:8.3f}")
+    print("WEIGHTS = (" + ", ".join(f"{w:.3f}" for w in weights) + ")")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

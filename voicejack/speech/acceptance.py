@@ -1,0 +1,117 @@
+"""Which sentence a second pass settles on: pocketsphinx's or Whisper's, weighed by a fitted model.
+
+When Whisper checks an utterance (whisper_backend.py) there are at most two candidates: the sentence
+pocketsphinx heard and the sentence Whisper's forced scoring ranks first. Each gets a probability of
+being what the player meant, from a logistic model over what both recognisers measured (``features``),
+and the likelier one is carried out, confirmed or refused by how sure the model is and by what the
+sentence would do: a command is obeyed the moment it is heard, so it needs more than a move, which can
+be confirmed ("play seven red one five ... is that right?") or asked as a choice against a close rival.
+
+The weights were fitted on the tuning part of benchmarks/asr.py only (espeak-ng, mbrola and festival
+voices, 160 positions in five rooms, and 1,000 more table-chatter utterances), by
+``python3 benchmarks/asr_train.py``; its label is whether the candidate, heard sure, does what the
+speaker meant (so "nope" for "no" counts as right), chatter never. The thresholds were set on that
+part's leave-one-voice-family-out cross-validation. They replaced hand-set margins and floors that
+turned most of what they doubted into "didn't catch that".
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from voicejack.hearing import Heard
+from voicejack.speech.judging import Evidence
+from voicejack.speech.transcripts import Scored, edit_cost, normalise
+
+# Feature names in the order of WEIGHTS (see ``features``).
+FEATURES = (
+    "bias", "whisper margin", "whisper fit", "transcript distance", "pocketsphinx heard it",
+    "pocketsphinx mean confidence", "pocketsphinx least confidence", "runner-up margin",
+    "pocketsphinx doubted it", "whisper ranks it first", "speech over room (10 dB)", "a command",
+    "words (4s)", "both agree", "extra words (4s)",
+)
+# Fitted by benchmarks/asr_train.py (L2 1.0) on the tuning recording.
+WEIGHTS = (
+    10.904, -0.039, 1.634, -1.713, 1.004, 0.771, 0.141, 0.794, -0.299, -0.891, -0.248, -3.098, -1.648, 0.112,
+    0.862,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Thresholds:
+    act: float = 0.8  # a move (or anything not obeyed at once) at least this likely is carried out ...
+    confirm: float = 0.4  # ... from this up to ``act`` it is confirmed first; below, "didn't catch that"
+    command: float = 0.7  # a command (a sentence of Grammar.obeyed) is obeyed from this up, else refused
+    rival_gap: float = 0.25  # another candidate this close to the chosen one is offered as a choice ...
+    rival_floor: float = 0.3  # ... if it is at least this likely itself
+
+
+def features(candidate: str, first: Heard, evidence: Evidence | None, scored: Scored, over_floor_db: float,
+             obeyed: frozenset[str]) -> tuple[float, ...]:
+    """What both recognisers measured about ``candidate`` (pocketsphinx heard ``first``), in FEATURES' order."""
+    score = dict(scored.ranked)
+    others = [value for text, value in scored.ranked if text != candidate]
+    margin = score.get(candidate, -99.0) - (max(others) if others else -99.0)
+    fit = dict(scored.fit).get(candidate, -10.0)
+    free = normalise(scored.free_text)
+    words = candidate.split()
+    mine = candidate == first.text
+    confidences = first.word_confidences or (0.0,)
+    runner_up = evidence.margin if evidence is not None else math.inf
+    top = scored.ranked[0][0] if scored.ranked else ""
+    return (
+        1.0,
+        max(-15.0, min(15.0, margin)),
+        max(-10.0, min(0.0, fit)),
+        min(2.0, edit_cost(free, words) / max(1, len(words))),
+        float(mine),
+        statistics.fmean(confidences) if mine else 0.0,
+        min(confidences) if mine else 0.0,
+        (max(-0.1, min(0.3, runner_up)) if math.isfinite(runner_up) else 0.3) if mine else 0.0,
+        float(bool(first.alternatives)) if mine else 0.0,
+        float(candidate == top),
+        max(0.0, min(40.0, over_floor_db)) / 10.0,
+        float(candidate in obeyed),
+        min(8, len(words)) / 4.0,
+        float(bool(first.text) and first.text == top),
+        max(0, len(free) - len(words)) / 4.0,
+    )
+
+
+def probability(values: Sequence[float], weights: Sequence[float] = WEIGHTS) -> float:
+    total = sum(w * v for w, v in zip(weights, values, strict=True))
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, total))))
+
+
+def settle(first: Heard, evidence: Evidence | None, scored: Scored, over_floor_db: float,
+           obeyed: frozenset[str] = frozenset(), thresholds: Thresholds = Thresholds(),
+           weights: Sequence[float] = WEIGHTS) -> Heard:
+    """What the game should act on, once Whisper has scored the utterance pocketsphinx heard as ``first``."""
+    top = scored.ranked[0][0] if scored.ranked else ""
+    candidates = list(dict.fromkeys(text for text in (first.text, top) if text))
+    if not candidates:
+        return Heard("", (), first.alternatives)
+    ranked = sorted(((probability(features(text, first, evidence, scored, over_floor_db, obeyed), weights), text)
+                     for text in candidates), reverse=True)
+    likeliest, chosen = ranked[0]
+    hints = tuple(text for _, text in ranked)
+    if chosen in obeyed:
+        if likeliest < thresholds.command:
+            return Heard("", (), hints)
+        return _heard(chosen, 0.95, (), first)
+    rivals = tuple(text for p, text in ranked[1:] if p >= max(thresholds.rival_floor, likeliest - thresholds.rival_gap))
+    if likeliest >= thresholds.act:
+        return _heard(chosen, 0.95, rivals, first)
+    if likeliest >= thresholds.confirm:
+        return _heard(chosen, 0.5, rivals, first)  # the command language confirms under 0.6
+    return Heard("", (), hints)
+
+
+def _heard(text: str, confidence: float, alternatives: tuple[str, ...], first: Heard) -> Heard:
+    heard = Heard(text, tuple(confidence for _ in text.split()), alternatives)
+    if text == first.text:
+        heard = replace(heard, word_levels=first.word_levels)  # the words pocketsphinx measured (the wake gate)
+    return heard
