@@ -103,6 +103,15 @@ def _tokens(sentence: str) -> int:
     return _TOKENS[sentence]
 
 
+def recorded_scores(row: dict[str, Any], length_bonus: float = LENGTH_BONUS) -> Scored:
+    """Whisper's scoring of a recorded utterance as the recogniser sees it (sums recorded without the bonus)."""
+    w = row["whisper"]
+    ranked = tuple(sorted(((text, score + length_bonus * _tokens(text)) for text, score in w["ranked"]),
+                          key=lambda pair: -pair[1]))
+    fit = tuple((text, score / max(1, _tokens(text))) for text, score in w["ranked"])
+    return Scored(w["free"], ranked, 0.0, tuple(w["near_free"]), fit)
+
+
 def replayed(row: dict[str, Any], settings: JudgeSettings | None,
              whisper: dict[str, Any] | None, obeyed: frozenset[str] = frozenset()) -> tuple[Heard, float]:
     """What the recogniser would have returned with these settings, and an estimate of its latency (ms).
@@ -120,13 +129,8 @@ def replayed(row: dict[str, Any], settings: JudgeSettings | None,
         heard = judge(heard, Evidence(*row["evidence"]), settings)
     if whisper is not None and "whisper" in row:
         if whisper.get("always") or needs_second_pass(heard, row["over_floor_db"], whisper["loud_room_db"], obeyed):
-            w = row["whisper"]
-            latency += w["ms"]
-            bonus = whisper["length_bonus"]
-            ranked = tuple(sorted(((text, score + bonus * _tokens(text)) for text, score in w["ranked"]),
-                                  key=lambda pair: -pair[1]))
-            fit = tuple((text, score / max(1, _tokens(text))) for text, score in w["ranked"])  # recorded unbonused
-            scored = Scored(w["free"], ranked, 0.0, tuple(w["near_free"]), fit)
+            latency += row["whisper"]["ms"]
+            scored = recorded_scores(row, whisper["length_bonus"])
             evidence = Evidence(*row["evidence"]) if row["evidence"] is not None else None
             heard = settle(heard, evidence, scored, row["over_floor_db"], obeyed, whisper["thresholds"],
                            whisper.get("weights", WEIGHTS))

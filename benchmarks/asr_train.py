@@ -26,11 +26,10 @@ import numpy as np  # noqa: E402
 
 import asr  # noqa: E402
 import voices as voice_bank  # noqa: E402
-from asr_replay import _heard, replayed  # noqa: E402
+from asr_replay import _heard, recorded_scores, replayed  # noqa: E402
 from voicejack.hearing import Heard  # noqa: E402
 from voicejack.speech.acceptance import FEATURES, Thresholds, features  # noqa: E402
 from voicejack.speech.judging import Evidence, JudgeSettings, judge  # noqa: E402
-from voicejack.speech.transcripts import Scored  # noqa: E402
 from voicejack.speech.whisper_backend import LENGTH_BONUS, LOUD_ROOM_DB, needs_second_pass  # noqa: E402
 
 
@@ -60,15 +59,6 @@ def examples(row: dict[str, Any], item: asr.Item) -> list[tuple[tuple[float, ...
         label = item.kind != "chatter" and asr.judge_outcome(item, sure) == "right"
         out.append((features(text, first, evidence, scored, row["over_floor_db"], obeyed), label))
     return out
-
-
-def recorded_scores(row: dict[str, Any]) -> Scored:
-    from asr_replay import _tokens
-
-    w = row["whisper"]
-    ranked = tuple(sorted(((t, s + LENGTH_BONUS * _tokens(t)) for t, s in w["ranked"]), key=lambda p: -p[1]))
-    fit = tuple((t, s / max(1, _tokens(t))) for t, s in w["ranked"])
-    return Scored(w["free"], ranked, 0.0, tuple(w["near_free"]), fit)
 
 
 def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float) -> np.ndarray:
