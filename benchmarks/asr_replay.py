@@ -34,7 +34,7 @@ from voicejack.language.resolution import LanguageSettings  # noqa: E402
 from voicejack.speech.judging import Evidence, JudgeSettings, judge  # noqa: E402
 from voicejack.speech.sphinx import SphinxRecogniser  # noqa: E402
 from voicejack.speech.acceptance import WEIGHTS, Thresholds, settle  # noqa: E402
-from voicejack.speech.transcripts import Scored  # noqa: E402
+from voicejack.speech.transcripts import Scored, edit_cost, normalise  # noqa: E402
 from voicejack.speech.whisper_backend import LENGTH_BONUS, LOUD_ROOM_DB, needs_second_pass  # noqa: E402
 
 
@@ -109,7 +109,9 @@ def recorded_scores(row: dict[str, Any], length_bonus: float = LENGTH_BONUS) -> 
     ranked = tuple(sorted(((text, score + length_bonus * _tokens(text)) for text, score in w["ranked"]),
                           key=lambda pair: -pair[1]))
     fit = tuple((text, score / max(1, _tokens(text))) for text, score in w["ranked"])
-    return Scored(w["free"], ranked, 0.0, tuple(w["near_free"]), fit)
+    best = ranked[0][0].split() if ranked else []
+    distance = edit_cost(normalise(w["free"]), best) / max(1, len(best))
+    return Scored(w["free"], ranked, distance, tuple(w["near_free"]), fit)
 
 
 def replayed(row: dict[str, Any], settings: JudgeSettings | None,
