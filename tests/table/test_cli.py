@@ -171,3 +171,35 @@ def test_a_player_who_asked_for_the_keyboard_is_not_told_why_and_brief_welcomes_
     first = result.stdout.splitlines()[0]
     assert first == "VoiceJack. Type a move, like play nine red two, or type help."
     assert "Typing, because" not in result.stdout
+
+
+def test_ctrl_c_at_the_table_is_said_and_the_match_resumes_from_it(tmp_path: Path) -> None:
+    import signal
+    import threading
+    import time
+
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"))
+    game = subprocess.Popen([sys.executable, "-m", "voicejack", "play", "--players", "2", "--seed", "4", "--no-sound",
+                             "--keyboard"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env)
+    guard = threading.Timer(120, game.kill)  # a game that never answers fails the test instead of hanging it
+    guard.start()
+    try:
+        assert game.stdin is not None and game.stdout is not None
+        game.stdin.write("my cards\n")
+        game.stdin.flush()
+        seen = ""
+        while seen.count("You hold") < 2:  # "my cards" answered: the game waits for the player
+            line = game.stdout.readline()
+            assert line, "the game ended before it was interrupted"
+            seen += line
+        time.sleep(0.3)
+        game.send_signal(signal.SIGINT)
+        out, err = game.communicate(timeout=60)
+    finally:
+        guard.cancel()
+        game.kill()
+    assert game.returncode == 130
+    saved = tmp_path / "data" / "voicejack" / "autosave.json"
+    assert f"Stopped. The match is saved to {saved}. Resume it with: voicejack resume." in out
+    assert "Traceback" not in err and saved.exists()

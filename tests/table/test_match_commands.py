@@ -17,7 +17,7 @@ from voicejack.narration import Narrator
 from voicejack.table.inputs import InputHub, KeyboardSource, ScriptSource, Utterance
 from voicejack.table.match import Match, MatchConfig
 from voicejack.table.settings import Settings
-from voicejack.tablefile import table_from_dict
+from voicejack.tablefile import table_from_dict, table_to_dict
 
 
 def test_the_board_is_read_a_line_at_a_time(tmp_path: Path, kit) -> None:
@@ -362,3 +362,69 @@ def test_next_after_moves_reads_the_board_as_it_is_now(tmp_path: Path, kit) -> N
     said = [line for line in transcript.lines if not line.startswith("<")]
     assert said[said.index(before[1]) + 1:].count(now[2]) == 1
     assert before[2] not in said
+
+
+class CtrlCAfter:
+    """Keyboard input that plays ``lines``, then the player presses Ctrl-C while the game waits for them."""
+
+    live = False
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = iter(lines)
+
+    def start(self, push) -> None:
+        self.push = push
+
+    def set_grammar(self, grammar: Grammar) -> None:
+        line = next(self.lines, None)
+        if line is None:
+            raise KeyboardInterrupt
+        self.push(Utterance(Heard(line, typed=True), grammar))
+
+    def close(self) -> None:
+        pass
+
+
+def test_ctrl_c_is_said_aloud_and_saves_the_match_as_it_stands(tmp_path: Path, kit) -> None:
+    # Before: "Stopped." was printed on the terminal only, which a player without a screen never hears.
+    state = kit.two_player_state(seed=12)  # your turn first
+    hub = InputHub()
+    hub.add(CtrlCAfter(["options", "1", "yes"]))
+    transcript = kit.Transcript()
+    save = tmp_path / "s.json"
+    match = Match(state, transcript, hub, MatchConfig(save, resume_hint="voicejack resume s.json"))
+    outcome = match.run(announce_start=False)
+    assert outcome.interrupted and outcome.winner is None
+    assert transcript.lines[-2:] == ["<stop>", f"Stopped. The match is saved to {save}. Resume it with: voicejack resume s.json."]
+    saved = table_from_dict(json.loads(save.read_text()))
+    assert len(saved.history) == len(match.state.history) >= 2  # your move and the bot's are kept
+    assert table_to_dict(saved) == table_to_dict(match.state)
+
+
+def test_ctrl_c_in_the_middle_of_a_move_saves_the_position_before_it(tmp_path: Path, kit, monkeypatch) -> None:
+    from voicejack.engine import apply_move
+
+    state = kit.two_player_state(seed=12)
+    before = state.copy()
+
+    def cut_off(game, move):
+        apply_move(game, move)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("voicejack.table.match.apply_move", cut_off)
+    save = tmp_path / "s.json"
+    _, outcome, transcript = kit.run_match(state, ["options", "1", "yes"], save, announce=False)
+    assert outcome.interrupted
+    assert json.loads(save.read_text()) == table_to_dict(before)
+    assert transcript.lines[-1].startswith("Stopped. The match is saved to")
+
+
+def test_ctrl_c_when_the_match_cannot_be_saved_never_says_it_was(tmp_path: Path, kit) -> None:
+    state = kit.two_player_state(seed=12)
+    unwritable = tmp_path / "a-file" / "s.json"
+    (tmp_path / "a-file").write_text("not a folder")
+    hub = InputHub()
+    hub.add(CtrlCAfter([]))
+    transcript = kit.Transcript()
+    Match(state, transcript, hub, MatchConfig(unwritable)).run(announce_start=False)
+    assert transcript.lines[-1].startswith(f"Stopped. The match could not be saved to {unwritable}:")

@@ -10,6 +10,7 @@ from voicejack.engine import GameState, Rules
 
 EXIT_ILLEGAL = 1
 EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130  # Ctrl-C, as shells count it
 
 
 class CommandParser(argparse.ArgumentParser):

@@ -11,6 +11,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from voicejack.app.common import EXIT_INTERRUPTED
+
 # name -> (module, function, one-line help)
 SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
     "play": ("voicejack.app.play", "play_main", "start a match (the default with no arguments)"),
@@ -67,7 +69,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(handler(rest) or 0)
     except KeyboardInterrupt:
         print("\nStopped.", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader went away (`voicejack moves T | head -1`): not an error worth a traceback.
         import os

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from voicejack.app.common import (
     EXIT_BAD_INPUT,
+    EXIT_INTERRUPTED,
     CommandParser,
     add_table_options,
     add_think_option,
@@ -266,6 +267,8 @@ def _run(state: GameState, args: argparse.Namespace, announce_start: bool, resum
             outcome = match.run(announce_start=announce_start, resumed=resumed_from is not None)
             presenter.settle()
             settings = match.settings
+            if outcome.interrupted:
+                return EXIT_INTERRUPTED
             if outcome.winner is None or not humans or hub.ended:
                 break
             if not ask_yes_no(presenter, hub, say("another"), settings.silence_timeout or None):
@@ -274,6 +277,11 @@ def _run(state: GameState, args: argparse.Namespace, announce_start: bool, resum
                 break
             state, _ = new_game(state.rules, seed=int.from_bytes(os.urandom(4), "little"), seats=seats)
             announce_start, resumed_from = True, None
+    except KeyboardInterrupt:  # between matches, or at the question before one: nothing unsaved is lost
+        presenter.stop()
+        presenter.say(say("interrupted.idle"), remember=False)
+        presenter.settle(timeout=5.0)
+        return EXIT_INTERRUPTED
     finally:
         hub.close()
         presenter.close()

@@ -66,6 +66,7 @@ class Outcome:
     winner: tuple[str, ...] | None
     saved_to: Path | None
     turns: int
+    interrupted: bool = False  # stopped by Ctrl-C (saved like a quit)
 
 
 @dataclass
@@ -147,6 +148,11 @@ class Match:
                 self._autosave()
         except MatchEnded:
             return Outcome(None, self.config.save_path, self.turns)
+        except KeyboardInterrupt:
+            # Ctrl-C: the players hear that it stopped and where the match is, not only the terminal.
+            self.presenter.stop()
+            self._save_and_tell("interrupted")
+            return Outcome(None, self.config.save_path, self.turns, interrupted=True)
         return Outcome(state.winner, self.config.save_path, self.turns)  # the win cue came with the events
 
     def _one_turn(self) -> None:
@@ -170,7 +176,11 @@ class Match:
     def _play(self, move: Move, decider: Decider) -> None:
         before = self.state.copy()
         colour = self.state.turn
-        events = apply_move(self.state, move)
+        try:
+            events = apply_move(self.state, move)
+        except KeyboardInterrupt:
+            self.state.become(before)  # a move cut off half-way is not what gets saved
+            raise
         self._remember(colour, move, decider, before, events)
         self._show(before, events)
 
@@ -501,13 +511,16 @@ class Match:
         self.save(announce=False)
 
     def save_and_end(self, key: str) -> NoReturn:
+        self._save_and_tell(key)
+        raise MatchEnded
+
+    def _save_and_tell(self, key: str) -> None:
         reason = self._write()
         path = self.config.save_path
         if reason is None:
             self.presenter.say(say(key, path=path, resume=self.config.resume_hint), remember=False)
         else:  # never "saved" when it was not: the player would count on resuming it
             self.presenter.say(say(f"{key}.unsaved", path=path, reason=reason), remember=False)
-        raise MatchEnded
 
 
 def _minutes(seconds: float) -> str:
