@@ -118,7 +118,7 @@ def test_tables_lists_the_match_and_export_writes_a_table_file(finished_match: d
     listing = subprocess.run([*kit.voicejack, "tables", "--db", db],
                              capture_output=True, text=True, check=True).stdout
     line = next(row for row in listing.splitlines() if row.startswith(code))
-    assert "regular, teams" in line and "human,bot,human,bot" in line and "finished" in line
+    assert "voicejack, regular, teams" in line and "human,bot,human,bot" in line and "finished" in line
     assert str(len(finished_match["phrases"])) in line and finished_match["exported"]["winner"] in line
     out = tmp_path / "match.json"
     subprocess.run([*kit.voicejack, "export", "--db", db, *code.split(), "--out", str(out)],

@@ -155,6 +155,13 @@ def test_a_server_table_plays_by_the_house_rules_it_was_created_with(start_serve
     assert "This match is played by Jackaroo Online's rules." in said.text
     assert host.state is not None and host.state.rules.rule_set == "online"
     assert "win" in said.text.splitlines()[-1].lower()
+    import subprocess
+    import sys
+
+    listed = subprocess.run([sys.executable, "-m", "voicejack", "tables", "--db", server.db], capture_output=True,
+                            text=True, timeout=30).stdout  # the operator sees which house rules each table plays
+    line = next(row for row in listed.splitlines() if row.startswith(str(host.session.code)))
+    assert f"online ({host.state.rules.timer_seconds} s turns), regular, two players" in line
 
 
 def test_a_table_the_rule_set_does_not_allow_is_refused(start_server: Any, tmp_path: Path) -> None:
@@ -299,3 +306,19 @@ def test_a_table_with_an_expert_bot_seat_plays_through_the_server(start_server: 
     assert host.run() == 0
     assert any(line.startswith("Green played") for line in said.lines), said.text
     assert "refused" not in said.text and "Traceback" not in server.log
+
+
+def test_ctrl_c_at_a_server_table_is_said_with_the_way_back_to_the_seat(start_server: Any, tmp_path: Path) -> None:
+    server = start_server(bot_delay=0)
+    options = {"players": 2, "teams": False, "mode": "regular", "seats": ["human", "bot"], "seed": 9}
+
+    def typed_then_ctrl_c():
+        yield "my cards"
+        raise KeyboardInterrupt
+
+    host, said = _front_end(server.url, Intent("create", name="Ann", options=options), typed_then_ctrl_c(),
+                            tmp_path / "ann.json")
+    assert host.run() == 130
+    code = host.session.code
+    assert said.lines[-1] == (f"Stopped. You left the line. Your seat waits for you; come back with: "
+                              f"voicejack join {server.url} {code}.")

@@ -29,7 +29,7 @@ from voicejack.table.settings import Settings
 
 ERROR_CUE = "turned-back"
 TURN_CUE = "your-turn"
-EXIT_WON, EXIT_LEFT, EXIT_REFUSED = 0, 0, 2
+EXIT_WON, EXIT_LEFT, EXIT_REFUSED, EXIT_INTERRUPTED = 0, 0, 2, 130
 
 
 @dataclass
@@ -88,6 +88,15 @@ class RemoteTable:
                 self._say_ready()
                 if self.exit is None and self._may_listen():
                     self._listen()
+        except KeyboardInterrupt:
+            # Ctrl-C: said aloud, with the way back to the seat, which waits as after "quit".
+            self.presenter.stop()
+            if self.session.code is None:
+                self.presenter.say(say("interrupted.idle"), remember=False)
+            else:
+                self._hang_up(stopped=True)
+            self.presenter.settle(timeout=10.0)
+            self.exit = EXIT_INTERRUPTED
         finally:
             self.session.close()
         return self.exit
@@ -399,10 +408,12 @@ class RemoteTable:
     def _line_down(self) -> str:
         return tell("line.down" if self.me is not None else "line.down.watching")
 
-    def _hang_up(self) -> None:
-        """"quit", or the end of typed input: the line closes; the seat (if any) waits for its player."""
+    def _hang_up(self, stopped: bool = False) -> None:
+        """"quit", the end of typed input or Ctrl-C (``stopped``): the line closes; the seat (if any) waits for its
+        player."""
         key = "quit" if self.me is not None else "quit.watching"
-        self.presenter.say(tell(key, url=self.config.url, code=self.session.code), remember=False)
+        told = tell(key, url=self.config.url, code=self.session.code)
+        self.presenter.say(f"{say('interrupted.idle')} {told}" if stopped else told, remember=False)
         self.exit = EXIT_LEFT
 
     def apply_settings(self, settings: Settings) -> None:

@@ -99,7 +99,8 @@ def hash_token(token: str) -> str:
 def describe_rules(state: GameState) -> str:
     rules = state.rules
     teams = "teams" if rules.teams else ("free-for-all" if rules.players == 4 else "two players")
-    return f"{rules.mode}, {teams}"
+    timer = f" ({rules.timer_seconds} s turns)" if rules.timer_seconds else ""
+    return f"{rules.rule_set}{timer}, {rules.mode}, {teams}"
 
 
 class ServerTable:
