@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -82,11 +83,12 @@ def test_an_empty_line_is_answered(tmp_path: Path, kit) -> None:
 
 
 class SpokenHeard:
-    """A microphone that hands the game the given results, one each time it listens (typed=False)."""
+    """A microphone that hands the game the given results, one each time it listens (typed=False unless a
+    result says otherwise); when they run out, "quit the game"."""
 
     live = False
 
-    def __init__(self, results: list[Heard]) -> None:
+    def __init__(self, results: Iterable[Heard]) -> None:
         self.results = iter(results)
 
     def start(self, push) -> None:
@@ -364,32 +366,18 @@ def test_next_after_moves_reads_the_board_as_it_is_now(tmp_path: Path, kit) -> N
     assert before[2] not in said
 
 
-class CtrlCAfter:
-    """Keyboard input that plays ``lines``, then the player presses Ctrl-C while the game waits for them."""
-
-    live = False
-
-    def __init__(self, lines: list[str]) -> None:
-        self.lines = iter(lines)
-
-    def start(self, push) -> None:
-        self.push = push
-
-    def set_grammar(self, grammar: Grammar) -> None:
-        line = next(self.lines, None)
-        if line is None:
-            raise KeyboardInterrupt
-        self.push(Utterance(Heard(line, typed=True), grammar))
-
-    def close(self) -> None:
-        pass
+def ctrl_c_after(lines: list[str]):
+    """Typed ``lines``, then the player presses Ctrl-C while the game waits for them (to hand to SpokenHeard)."""
+    for line in lines:
+        yield Heard(line, typed=True)
+    raise KeyboardInterrupt
 
 
 def test_ctrl_c_is_said_aloud_and_saves_the_match_as_it_stands(tmp_path: Path, kit) -> None:
     # Before: "Stopped." was printed on the terminal only, which a player without a screen never hears.
     state = kit.two_player_state(seed=12)  # your turn first
     hub = InputHub()
-    hub.add(CtrlCAfter(["options", "1", "yes"]))
+    hub.add(SpokenHeard(ctrl_c_after(["options", "1", "yes"])))
     transcript = kit.Transcript()
     save = tmp_path / "s.json"
     match = Match(state, transcript, hub, MatchConfig(save, resume_hint="voicejack resume s.json"))
@@ -424,7 +412,7 @@ def test_ctrl_c_when_the_match_cannot_be_saved_never_says_it_was(tmp_path: Path,
     unwritable = tmp_path / "a-file" / "s.json"
     (tmp_path / "a-file").write_text("not a folder")
     hub = InputHub()
-    hub.add(CtrlCAfter([]))
+    hub.add(SpokenHeard(ctrl_c_after([])))
     transcript = kit.Transcript()
     Match(state, transcript, hub, MatchConfig(unwritable)).run(announce_start=False)
     assert transcript.lines[-1].startswith(f"Stopped. The match could not be saved to {unwritable}:")
