@@ -173,33 +173,49 @@ def test_a_player_who_asked_for_the_keyboard_is_not_told_why_and_brief_welcomes_
     assert "Typing, because" not in result.stdout
 
 
-def test_ctrl_c_at_the_table_is_said_and_the_match_resumes_from_it(tmp_path: Path) -> None:
+def interrupted(tmp_path: Path, args: list[str], typed: str, ready: str, times: int = 1) -> tuple[int, str, str]:
+    """Run voicejack, type ``typed``, press Ctrl-C once ``ready`` has been printed ``times`` times."""
     import signal
     import threading
     import time
 
     env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"))
-    game = subprocess.Popen([sys.executable, "-m", "voicejack", "play", "--players", "2", "--seed", "4", "--no-sound",
-                             "--keyboard"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=env)
-    guard = threading.Timer(120, game.kill)  # a game that never answers fails the test instead of hanging it
+    game = subprocess.Popen([sys.executable, "-m", "voicejack", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env)
+    guard = threading.Timer(120, game.kill)  # a game that never gets there fails the test instead of hanging it
     guard.start()
     try:
         assert game.stdin is not None and game.stdout is not None
-        game.stdin.write("my cards\n")
+        game.stdin.write(typed)
         game.stdin.flush()
         seen = ""
-        while seen.count("You hold") < 2:  # "my cards" answered: the game waits for the player
+        while seen.count(ready) < times:
             line = game.stdout.readline()
-            assert line, "the game ended before it was interrupted"
+            assert line, f"the game ended before it was interrupted: {seen}"
             seen += line
-        time.sleep(0.3)
+        time.sleep(0.3)  # it is waiting for the player now
         game.send_signal(signal.SIGINT)
         out, err = game.communicate(timeout=60)
     finally:
         guard.cancel()
         game.kill()
-    assert game.returncode == 130
+    return game.returncode, seen + out, err
+
+
+def test_ctrl_c_at_the_table_is_said_and_the_match_is_saved(tmp_path: Path) -> None:
+    # "my cards" answered: the game waits for the player's move
+    status, out, err = interrupted(tmp_path, ["play", "--players", "2", "--seed", "4", "--no-sound", "--keyboard"],
+                                   "my cards\n", "You hold", times=2)
+    assert status == 130
     saved = tmp_path / "data" / "voicejack" / "autosave.json"
     assert f"Stopped. The match is saved to {saved}. Resume it with: voicejack resume." in out
     assert "Traceback" not in err and saved.exists()
+
+
+def test_ctrl_c_when_another_match_is_offered_is_said(tmp_path: Path) -> None:
+    table = tmp_path / "nearly.json"
+    table.write_text(json.dumps(NEARLY_WON))
+    status, out, err = interrupted(tmp_path, ["resume", str(table), "--no-sound", "--keyboard"],
+                                   "play three red four\n", "Another match? Yes or no.")
+    assert status == 130
+    assert out.rstrip().endswith("Stopped.") and "Traceback" not in err

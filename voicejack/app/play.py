@@ -277,10 +277,11 @@ def _run(state: GameState, args: argparse.Namespace, announce_start: bool, resum
                 break
             state, _ = new_game(state.rules, seed=int.from_bytes(os.urandom(4), "little"), seats=seats)
             announce_start, resumed_from = True, None
-    except KeyboardInterrupt:  # between matches, or at the question before one: nothing unsaved is lost
-        presenter.stop()
-        presenter.say(say("interrupted.idle"), remember=False)
-        presenter.settle(timeout=5.0)
+    except KeyboardInterrupt:
+        presenter.stop()  # a second Ctrl-C, while the first one's message is said, silences it at once
+        if outcome is None or not outcome.interrupted:  # between matches, or at the question before one
+            presenter.say(say("interrupted.idle"), remember=False)
+            presenter.settle(timeout=5.0)
         return EXIT_INTERRUPTED
     finally:
         hub.close()
