@@ -114,8 +114,8 @@ def recorded_scores(row: dict[str, Any], length_bonus: float = LENGTH_BONUS) -> 
     return Scored(w["free"], ranked, distance, tuple(w["near_free"]), fit)
 
 
-def replayed(row: dict[str, Any], settings: JudgeSettings | None,
-             whisper: dict[str, Any] | None, obeyed: frozenset[str] = frozenset()) -> tuple[Heard, float]:
+def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[str, Any] | None,
+             obeyed: frozenset[str] = frozenset(), confirmed: frozenset[str] = frozenset()) -> tuple[Heard, float]:
     """What the recogniser would have returned with these settings, and an estimate of its latency (ms).
 
     The recorded latency includes Whisper's scoring of every utterance (recorded apart as well): it is
@@ -135,7 +135,7 @@ def replayed(row: dict[str, Any], settings: JudgeSettings | None,
             scored = recorded_scores(row, whisper["length_bonus"])
             evidence = Evidence(*row["evidence"]) if row["evidence"] is not None else None
             heard = settle(heard, evidence, scored, row["over_floor_db"], obeyed, whisper["thresholds"],
-                           whisper.get("weights", WEIGHTS))
+                           whisper.get("weights", WEIGHTS), confirmed)
     return heard, latency
 
 
@@ -193,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
                 row = by_key.get((part, room, index))
                 if row is None:
                     continue
-                heard, latency = replayed(row, settings, whisper, item.grammar.obeyed)
+                heard, latency = replayed(row, settings, whisper, item.grammar.obeyed, item.grammar.confirmed)
                 tallies[item.kind].add(asr.judge_outcome(item, heard, language), latency)
             if any(t.total for t in tallies.values()):
                 chatter_rows.append(asr.print_rows(part, room, tallies))

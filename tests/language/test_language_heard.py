@@ -71,6 +71,42 @@ def test_a_doubtful_command_is_still_carried_out() -> None:
     assert phrase_of(resolve(MID, "red", Heard("read the board", (0.5, 0.9, 0.5)))) == "command board"
 
 
+def test_a_command_the_recogniser_doubts_is_asked_about_and_carried_out_on_yes() -> None:
+    """Issue 12: a second pass that doubts a command asks "did you say ...?" rather than "didn't catch that"."""
+    conversation = Conversation("red")
+    asked = conversation.hear(MID, Heard("where is green two", (0.5,) * 4, doubted=True))
+    assert isinstance(asked, Confirm) and asked.prompt == "Did you say where is green two? Yes or no."
+    answer = conversation.hear(MID, Heard("yes", (0.9,)))
+    assert isinstance(answer, Command) and str(answer) == "where green 2"
+    assert conversation.pending is None
+
+
+def test_no_to_a_doubted_command_drops_it() -> None:
+    conversation = Conversation("red")
+    assert isinstance(conversation.hear(MID, Heard("read the board", (0.5,) * 3, doubted=True)), Confirm)
+    answer = conversation.hear(MID, Heard("no", (0.9,)))
+    assert isinstance(answer, Command) and answer.name == "no" and conversation.pending is None
+
+
+def test_a_doubted_answer_is_said_again_not_asked_about() -> None:
+    """ "Did you say yes?" would only ask the same question twice: a doubted yes, no or cancel is refused."""
+    confirm = resolve(MID, "red", Heard("play nine red one", (0.95, 0.9, 0.45, 0.97)))
+    assert isinstance(confirm, Confirm)
+    for said in ("yes", "no", "cancel", "take that back"):
+        result = resolve(MID, "red", Heard(said, (0.5,) * len(said.split()), doubted=True), confirm)
+        assert isinstance(result, NotUnderstood) and result.code == NotUnderstoodCode.UNCLEAR, said
+
+
+def test_a_doubted_quit_asks_its_own_question() -> None:
+    result = resolve(MID, "red", Heard("quit game", (0.5, 0.5), doubted=True))
+    assert isinstance(result, Confirm) and result.prompt == "Quit the match, yes or no?"
+
+
+def test_a_doubted_move_is_confirmed() -> None:
+    result = resolve(MID, "red", Heard("play nine red one", (0.95,) * 4, doubted=True))
+    assert phrase_of(result) == "confirm play nine red one"
+
+
 # --- n-best alternatives -----------------------------------------------------------
 
 

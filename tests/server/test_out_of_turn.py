@@ -20,7 +20,8 @@ from voicejack.engine import legal_moves
 from voicejack.remote.session import Intent, SeatStore, Session
 from voicejack.remote.table import RemoteConfig, RemoteTable
 from voicejack.server.protocol import state_from_view
-from voicejack.table.inputs import InputHub, KeyboardSource
+from voicejack.language import Heard
+from voicejack.table.inputs import END_OF_INPUT, InputHub, KeyboardSource, Utterance
 from voicejack.table.presenter import Presenter
 
 #: Red (Ann) plays first with this seed; nobody moves during a test (the bot delay is a minute).
@@ -133,6 +134,47 @@ def test_a_spectator_is_told_they_hold_no_cards_and_never_hears_the_players_hand
     assert f"you can stop and listen again with: voicejack watch {url} {code}." in said.lines[-2]
     assert said.lines[-1] == f"You stopped watching. Listen again with: voicejack watch {url} {code}."
     assert _moves(url, code) == 0
+
+
+class Microphone:
+    """Hands the client what a recogniser would, whenever the test says (``hear``), until ``end``."""
+
+    live = True
+
+    def start(self, push: Callable[[Any], None]) -> None:
+        self.push = push
+
+    def hear(self, heard: Heard) -> None:
+        self.push(Utterance(heard))
+
+    def end(self) -> None:
+        self.push(END_OF_INPUT)
+
+    def set_grammar(self, grammar: Any) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_spectator_is_asked_about_a_command_heard_doubted_and_stays(ann_at_table: Any, tmp_path: Path) -> None:
+    """Issue 12: a doubted command is asked about ("Did you say ...?"); a spectator once hung up on any
+    confirmation of a command, taking it for "leave"."""
+    url, _, code = ann_at_table
+    watcher = Terminal(url, Intent("watch", code=code), SeatStore(tmp_path / "w.json"))
+    microphone = Microphone()
+    watcher.hub.add(microphone)
+    watcher.wait_until(lambda lines: any(line.startswith("You are watching") for line in lines))
+    microphone.hear(Heard("whose turn is it", (0.5,) * 4, doubted=True))
+    watcher.wait_until(lambda lines: "Did you say whose turn is it? Yes or no." in lines)
+    watcher.type("yes")
+    watcher.wait_until(lambda lines: "Ann's turn." in lines)
+    microphone.end()
+    status = watcher.hang_up(30)
+    lines = watcher.said.lines
+    asked = lines.index("Did you say whose turn is it? Yes or no.")
+    assert lines[asked + 1] == "Ann's turn."
+    assert status == [0]
 
 
 def test_before_every_seat_is_taken_the_player_to_act_hears_that_the_match_has_not_begun(

@@ -171,6 +171,33 @@ def test_a_command_must_be_likelier_than_a_move_to_be_carried_out() -> None:
         assert isinstance(resolve(state, state.turn, sure), Move if text == move else Command)
 
 
+def test_a_command_likely_enough_to_confirm_but_not_to_obey_is_asked_about() -> None:
+    """Issue 12: in a loud room most commands Whisper ranked first were refused as too unsure to obey; those
+    the game can ask about ("Did you say read the board?") are handed over doubted, and "yes" carries them out.
+    Answers ("yes", "no") are never asked about, and what is barely likely is still refused."""
+    state = random_positions(1, seed=9)[0]
+    grammar = grammar_of(state)
+    scored = _scored(" ...", (("read the board", -3.0),), -1.0)
+    heard = settle(Heard("read the board", (0.9,) * 3), None, scored, 20.0, grammar.obeyed,
+                   weights=_only_bias(0.6), confirmed=grammar.confirmed)
+    asked = resolve(state, state.turn, heard)
+    assert heard.doubted and isinstance(asked, Confirm) and asked.prompt == "Did you say read the board? Yes or no."
+    done = resolve(state, state.turn, Heard("yes", (0.9,)), asked)
+    assert isinstance(done, Command) and done.name == "board"
+    for weights, text in ((_only_bias(0.6), "yes"), (_only_bias(0.3), "read the board")):
+        scored = _scored(" ...", ((text, -3.0),), -1.0)
+        refused = settle(Heard(text, (0.9,) * len(text.split())), None, scored, 20.0, grammar.obeyed,
+                         weights=weights, confirmed=grammar.confirmed)
+        assert refused.text == "" and not refused.doubted, text
+
+
+def test_the_grammar_says_which_commands_can_be_asked_about() -> None:
+    grammar = grammar_of(random_positions(1, seed=9)[0])
+    assert {"read the board", "where is red one", "what is the score", "speak slower"} <= grammar.confirmed
+    assert grammar.confirmed <= grammar.obeyed
+    assert not {"yes", "no", "cancel", "take that back", "say that again", "start listening"} & grammar.confirmed
+
+
 def test_of_two_moves_about_as_likely_the_likelier_is_confirmed_never_played() -> None:
     state = random_positions(1, seed=9)[0]
     first, second = sorted(m.phrase for m in legal_moves(state) if m.card != "burn")[:2]

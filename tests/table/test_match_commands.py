@@ -114,6 +114,22 @@ def test_speech_the_recogniser_turned_down_is_not_called_nothing(tmp_path: Path,
     assert transcript.lines.count("I didn't catch that. Say it again, or say help for what you can say.") == 2
 
 
+def test_a_command_the_recogniser_doubts_is_asked_about_and_answered(tmp_path: Path, kit) -> None:
+    """Issue 12: a command heard doubted is asked about ("Did you say ...?"); yes carries it out, no drops it."""
+    state = kit.two_player_state(seed=12)
+    hub = InputHub()
+    hub.add(SpokenHeard([Heard("where is red one", (0.5,) * 4, doubted=True), Heard("yes", (0.9,)),
+                         Heard("read the board", (0.5,) * 3, doubted=True), Heard("no", (0.9,)),
+                         Heard("quit the game"), Heard("yes")]))
+    transcript = kit.Transcript()
+    Match(state, transcript, hub, MatchConfig(tmp_path / "s.json")).run(announce_start=False)
+    said = [line for line in transcript.lines if not line.startswith("<")]
+    where = said.index("Did you say where is red one? Yes or no.")
+    assert said[where + 1] == "Your red 1 is at home."
+    board = said.index("Did you say read the board? Yes or no.")
+    assert said[board + 1].startswith("Cancelled. Your turn, red.")
+
+
 def test_gibberish_is_never_read_back_in_full(tmp_path: Path, kit) -> None:
     state = kit.two_player_state(seed=12)
     gibberish = "flibber jabber " * 400

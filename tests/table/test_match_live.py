@@ -11,7 +11,8 @@ from pathlib import Path
 
 from voicejack.audio.cuenames import Cue
 from voicejack.engine import apply_move, legal_phrases, make_rules, new_game
-from voicejack.table.inputs import InputHub, ScriptSource
+from voicejack.language import Heard
+from voicejack.table.inputs import InputHub, ScriptSource, Utterance
 from voicejack.table.match import Match, MatchConfig
 from voicejack.table.presenter import Presenter
 from voicejack.tablefile import table_from_dict
@@ -131,6 +132,31 @@ def test_cancel_with_nothing_pending_has_one_answer_in_and_out_of_turn(tmp_path:
     match.run(announce_start=False)
     answers = [line for _, line in printed.lines if "turn, not yours" in line or "no question waiting" in line]
     assert answers == ["There is no question waiting for an answer."] * 2
+
+
+def test_a_command_doubted_out_of_turn_is_asked_about_and_answered(tmp_path: Path, kit) -> None:
+    """Issue 12: while a bot plays, a command heard doubted is asked about as in turn ("quit?" was the only one)."""
+    state = kit.two_player_state(seed=1)  # Green, a bot, plays first
+    match, audio, source, printed = kit.live_match(state, tmp_path / "s.json", seconds_per_word=0.25)
+
+    def player() -> None:
+        source.push(Utterance(Heard("where is red one", (0.5,) * 4, doubted=True)))
+        time.sleep(0.2)
+        source.type("yes")
+        time.sleep(0.2)
+        source.push(Utterance(Heard("what is the score", (0.5,) * 4, doubted=True)))
+        time.sleep(0.2)
+        source.type("no")
+
+    audio.when_said(_bot_speaks("green"), player)
+    audio.when_said(lambda text, seat: text.startswith("Your turn, red"), lambda: source.type("quit", "yes", gap=0.2))
+    match.run(announce_start=False)
+    lines = [line for _, line in printed.lines]
+    where = lines.index("Did you say where is red one? Yes or no.")
+    assert lines[where + 1] == "Your red 1 is at home."
+    score = lines.index("Did you say what is the score? Yes or no.")
+    assert lines[score + 1] == "Cancelled."
+    assert not [line for line in lines if "no question waiting" in line or "not yours" in line]
 
 
 def test_a_move_typed_while_a_bot_is_still_choosing_is_refused_not_played_next_turn(tmp_path: Path, kit) -> None:

@@ -23,6 +23,7 @@ class Heard:
     alternatives: tuple[str, ...] = ()
     typed: bool = False  # typed input: digits allowed, no confidence
     word_levels: tuple[float, ...] = ()
+    doubted: bool = False  # the recogniser asks the game to check with the player before acting on it
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,10 +32,13 @@ class Grammar:
 
     ``obeyed``: the sentences among them the game carries out as soon as they are heard (commands; a move
     heard unsure is confirmed first). Table chatter forced onto the grammar ends on one of these, so a
-    recogniser may check them harder."""
+    recogniser may check them harder. ``confirmed``: those of ``obeyed`` the game can ask about ("Did you say
+    read the board?") when a recogniser hands them over doubted (``Heard.doubted``) rather than refusing
+    them; the others, answers among them, are better said again."""
 
     phrases: tuple[str, ...]
     obeyed: frozenset[str] = frozenset()
+    confirmed: frozenset[str] = frozenset()
 
     def words(self) -> set[str]:
         return {word for phrase in self.phrases for word in phrase.split()}

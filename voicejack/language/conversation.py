@@ -28,17 +28,15 @@ class Conversation:
         return self.resolver.phrase_set(state, self.seat, self.pending)
 
     def hear(self, state: GameState, heard: Heard | str) -> Resolution:
-        was_confirming = isinstance(self.pending, Confirm)
+        confirming = self.pending.move if isinstance(self.pending, Confirm) else None
         back = self.pending.back if isinstance(self.pending, Confirm) else None
         result = self.resolver.resolve(state, self.seat, heard, self.pending)
         if isinstance(result, (Ask, Confirm)):
             self.pending = result
         elif isinstance(result, Move):
             self.pending = None
-        elif isinstance(result, Command) and (
-            result.name in DROPS_DIALOG or was_confirming and result.name in self.resolver.settings.destructive_commands
-        ):
-            self.pending = None  # "cancel", "no", or a confirmed quit/leave
+        elif isinstance(result, Command) and (result.name in DROPS_DIALOG or result == confirming):
+            self.pending = None  # "cancel", "no", or the command asked about (quit, leave, one heard unsure)
             if result.name is CommandName.NO and back is not None:
                 self.pending = back  # not that option: the question it came from is open again
         return result

@@ -111,6 +111,11 @@ def confirm_option(number: int, description: str) -> str:
     return confirm_move(f"Option {number}: {description}")
 
 
+def confirm_heard_command(words: str) -> str:
+    """A command heard unsure is asked about: 'Did you say read the board? Yes or no.'"""
+    return f"Did you say {' '.join(words.split())}? Yes or no."
+
+
 def confirm_command(name: str) -> str:
     what = {"quit": "Quit the match", "leave": "Leave the table and let a bot take your seat"}.get(name, name.capitalize())
     return f"{what}, yes or no?"

@@ -52,6 +52,18 @@ class CommandName(StrEnum):
     UNDO = "undo"          # take back the last move ("take that back"), right after it was played
 
 
+#: Commands that, heard unsure, are asked about ("Did you say read the board? Yes or no.") rather than
+#: carried out or refused: they read something out or change a setting. Answers, "cancel", "stop talking",
+#: "repeat", stepping through a readout, "start listening" and "undo" (its moment is short) are left out:
+#: asking about them would cost the player more than saying them again.
+CONFIRMED_WHEN_UNSURE: frozenset[CommandName] = frozenset({
+    CommandName.BOARD, CommandName.HAND, CommandName.OPTIONS, CommandName.HELP, CommandName.RULES,
+    CommandName.SCORE, CommandName.LAST_CARD, CommandName.TURN, CommandName.WHERE, CommandName.MARBLES,
+    CommandName.SLOWER, CommandName.FASTER, CommandName.LOUDER, CommandName.QUIETER, CommandName.BRIEF,
+    CommandName.FULL, CommandName.SAVE, CommandName.STOP_LISTENING, CommandName.QUIT, CommandName.LEAVE,
+})
+
+
 @dataclass(frozen=True, slots=True)
 class Command:
     """An always-available command; ``marble`` is the marble id "where is red one" asks about,

@@ -62,6 +62,7 @@ from voicejack.language.match import CLEAR_MARGIN, allowed_cost, word_distance
 from voicejack.language.normalise import Key, Normalised, key_of, normalise
 from voicejack.language.refusals import not_a_choice, refusal
 from voicejack.language.resolution import (
+    CONFIRMED_WHEN_UNSURE,
     Ask,
     Choice,
     Command,
@@ -168,8 +169,10 @@ class Language:
                 # out of turn every move of the hand is, with "not your turn".
                 forms.update(form for form in refused_forms(state, self.seat, self.moves)
                              if key_of(form) not in self.by_key)
-            self._grammar = Grammar(tuple(sorted(forms)),
-                                    frozenset(entry.form for entry in spoken if isinstance(entry.target, Command)))
+            commands = {entry.form: entry.target for entry in spoken if isinstance(entry.target, Command)}
+            self._grammar = Grammar(tuple(sorted(forms)), frozenset(commands),
+                                    frozenset(form for form, command in commands.items()
+                                              if command.name in CONFIRMED_WHEN_UNSURE))
         return self._grammar
 
 
@@ -246,7 +249,7 @@ class Resolver:
 
         hits = language.by_key.get(primary.primary, [])
         if hits:
-            return self._exact(language, hits, hypotheses, low_confidence, heard.text)
+            return self._exact(language, hits, hypotheses, low_confidence, heard.text, heard.doubted)
 
         refused = refusal(language, primary.primary)
         if refused is not None:
@@ -264,7 +267,7 @@ class Resolver:
     # Exact hits -------------------------------------------------------------
 
     def _exact(self, language: Language, hits: list[Entry], hypotheses: Sequence[Normalised],
-               low_confidence: bool, text: str) -> Resolution:
+               low_confidence: bool, text: str, doubted: bool = False) -> Resolution:
         if _says_a_unit(hypotheses[0]):
             # "one step" is the value 1 step, never choice one (the unit word is a filler in the key)
             hits = [entry for entry in hits if not entry.option_reading]
@@ -286,7 +289,15 @@ class Resolver:
         if isinstance(target, Command) and self.settings.refuse_doubted_commands and _another_reading(
                 language, hypotheses[1:], target):
             return NotUnderstood(prompts.unclear(), NotUnderstoodCode.UNCLEAR)
-        certain = not (low_confidence or vague or _alternatives_disagree(language, hypotheses[1:], target))
+        if isinstance(target, Command) and doubted:
+            # The recogniser would rather ask: a command it doubts is asked about, or refused where asking
+            # makes no sense ("did you say yes?").
+            if target.name not in CONFIRMED_WHEN_UNSURE:
+                return NotUnderstood(prompts.unclear(), NotUnderstoodCode.UNCLEAR)
+            if target.name not in self.settings.destructive_commands:
+                return Confirm(target, prompts.confirm_heard_command(text))
+        certain = not (doubted or low_confidence or vague
+                       or _alternatives_disagree(language, hypotheses[1:], target))
         return self._finish(language, target, certain)
 
     def _option_only(self, language: Language, pick: Pick, words: Key) -> Resolution:

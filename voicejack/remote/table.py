@@ -12,7 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from voicejack.engine import GameState, Move, MoveKind, legal_moves
-from voicejack.language import Ask, Choice, Command, Confirm, ConfirmPolicy, Conversation, Grammar, Heard
+from voicejack.language import Ask, Choice, Command, CommandName, Confirm, ConfirmPolicy, Conversation, Grammar
+from voicejack.language import Heard
 from voicejack.language import LanguageSettings
 from voicejack.language import NotUnderstood, Resolver, Topic
 from voicejack.narration import Narrator, Verbosity
@@ -317,8 +318,9 @@ class RemoteTable:
                 presenter.stop()
             if keeps not in KEEPS_LAST:
                 presenter.begin()  # ... and "say that again" repeats its answer from now on
-        if self.me is None and isinstance(result, Confirm) and isinstance(result.move, Command):
-            conversation.reset()  # "leave" or "quit": a spectator has no seat to lose, so nothing to confirm
+        if (self.me is None and isinstance(result, Confirm) and isinstance(result.move, Command)
+                and result.move.name in (CommandName.LEAVE, CommandName.QUIT)):
+            conversation.reset()  # a spectator has no seat to lose, so nothing to confirm
             self._hang_up()
             return
         if self.me is None and _plays(result):  # resolved for the seat to act: not the spectator's to say
@@ -383,6 +385,8 @@ class RemoteTable:
             presenter.say(conversation.pending.spoken())  # "no" to "option two?": the options are asked again
         elif name in ("cancel", "no") and pending is not None and mine:
             presenter.say(say("cancelled", prompt=narrator.turn_prompt(state, me)))
+        elif name in ("cancel", "no") and pending is not None:  # out of turn: "quit?" or a command heard unsure
+            presenter.say(say("cancelled", prompt="").strip(), remember=False)
         elif name == "yes" and isinstance(pending, Ask):
             presenter.say(pending.spoken())
         elif name in ("yes", "no", "cancel"):

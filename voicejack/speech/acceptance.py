@@ -88,8 +88,12 @@ def probability(values: Sequence[float], weights: Sequence[float] = WEIGHTS) -> 
 
 def settle(first: Heard, evidence: Evidence | None, scored: Scored, over_floor_db: float,
            obeyed: frozenset[str] = frozenset(), thresholds: Thresholds = Thresholds(),
-           weights: Sequence[float] = WEIGHTS) -> Heard:
-    """What the game should act on, once Whisper has scored the utterance pocketsphinx heard as ``first``."""
+           weights: Sequence[float] = WEIGHTS, confirmed: frozenset[str] = frozenset()) -> Heard:
+    """What the game should act on, once Whisper has scored the utterance pocketsphinx heard as ``first``.
+
+    ``obeyed`` and ``confirmed`` are the grammar's (hearing.Grammar): a command of ``confirmed`` not sure
+    enough to obey but as likely as a move that would be confirmed is handed over doubted, and the game asks
+    about it ("Did you say read the board?") instead of "didn't catch that"."""
     top = scored.ranked[0][0] if scored.ranked else ""
     candidates = list(dict.fromkeys(text for text in (first.text, top) if text))
     if not candidates:
@@ -99,9 +103,11 @@ def settle(first: Heard, evidence: Evidence | None, scored: Scored, over_floor_d
     likeliest, chosen = ranked[0]
     hints = tuple(text for _, text in ranked)
     if chosen in obeyed:
-        if likeliest < thresholds.command:
-            return Heard("", (), hints)
-        return _heard(chosen, 0.95, (), first)
+        if likeliest >= thresholds.command:
+            return _heard(chosen, 0.95, (), first)
+        if likeliest >= thresholds.confirm and chosen in confirmed:
+            return replace(_heard(chosen, 0.5, (), first), doubted=True)
+        return Heard("", (), hints)
     rivals = tuple(text for p, text in ranked[1:] if p >= max(thresholds.rival_floor, likeliest - thresholds.rival_gap))
     if likeliest >= thresholds.act:
         return _heard(chosen, 0.95, rivals, first)

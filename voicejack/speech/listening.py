@@ -286,7 +286,8 @@ class ListeningGate:
         alternatives = [a[len(wake):] if a.startswith(wake) else a for a in heard.alternatives]
         rest = " ".join(words[size:])
         kept = tuple(a for a in dict.fromkeys(alternatives) if a != rest and a != wake.strip())
-        return Heard(rest, heard.word_confidences[size:], kept if rest else (), heard.typed, heard.word_levels[size:])
+        return Heard(rest, heard.word_confidences[size:], kept if rest else (), heard.typed, heard.word_levels[size:],
+                     heard.doubted)
 
     def _only_the_room_after(self, heard: Heard) -> bool:
         """Whether what was heard after the wake word was more likely the room than the player: the wake word

@@ -161,6 +161,9 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
     def _obeyed(self) -> frozenset[str]:
         return frozenset() if self._grammar is None else self._grammar.obeyed
 
+    def _confirmed(self) -> frozenset[str]:
+        return frozenset() if self._grammar is None else self._grammar.confirmed
+
     def _second_pass(self, audio: np.ndarray, heard: Heard) -> Heard:
         over_floor_db = self._endpointer.speech_over_floor_db
         if self._grammar is None or len(audio) == 0:
@@ -174,7 +177,8 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         runner_up = evidence.runner_up if evidence is not None else ""
         also = (heard.text, *heard.alternatives, runner_up)
         scored = self.scorer.score(audio, tuple(self._sentences), also=also, length_bonus=self.length_bonus)
-        return settle(heard, evidence, scored, over_floor_db, self._obeyed(), self.thresholds)
+        return settle(heard, evidence, scored, over_floor_db, self._obeyed(), self.thresholds,
+                      confirmed=self._confirmed())
 
 
 def needs_second_pass(heard: Heard, speech_over_floor_db: float, loud_room_db: float = LOUD_ROOM_DB,

@@ -437,13 +437,14 @@ class Match:
         if utterance.stale:
             self._stale(conversation, utterance, None)
             return
+        pending = conversation.pending
         result = conversation.hear(self.state, heard)
-        if isinstance(result, Confirm) and isinstance(result.move, Command) and result.move.name is CommandName.QUIT:
+        if isinstance(result, Confirm) and _asks_about_command(result):
             self._cut_off(result)
-            self.presenter.say(result.prompt)  # "quit" out of turn: confirmed as in turn
+            self.presenter.say(result.prompt)  # "quit", or a command heard unsure: asked as in turn
         elif isinstance(result, Command) and result.name is not CommandName.LEAVE:
             self._cut_off(result)
-            dispatch(self, Said(result, None, conversation, None))
+            dispatch(self, Said(result, None, conversation, pending))
         elif isinstance(result, NotUnderstood) and not result.refused:
             self._not_understood(result, heard.text)
         elif self.state.turn in self.humans and self.state.winner is None:
@@ -528,6 +529,11 @@ def _minutes(seconds: float) -> str:
     if minutes >= 1:
         return f"{minutes} minute" + ("s" if minutes != 1 else "")
     return f"{round(seconds)} seconds"
+
+
+def _asks_about_command(confirm: Confirm) -> bool:
+    """Out of turn a confirmation is asked for "quit" and for commands heard unsure, never for "leave"."""
+    return isinstance(confirm.move, Command) and confirm.move.name is not CommandName.LEAVE
 
 
 def _nothing_heard(heard: Heard, short: bool = False) -> str:
