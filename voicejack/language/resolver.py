@@ -267,7 +267,7 @@ class Resolver:
     # Exact hits -------------------------------------------------------------
 
     def _exact(self, language: Language, hits: list[Entry], hypotheses: Sequence[Normalised],
-               low_confidence: bool, text: str, doubted: bool = False) -> Resolution:
+               low_confidence: bool, text: str, doubted: bool) -> Resolution:
         if _says_a_unit(hypotheses[0]):
             # "one step" is the value 1 step, never choice one (the unit word is a filler in the key)
             hits = [entry for entry in hits if not entry.option_reading]

@@ -386,7 +386,7 @@ class RemoteTable:
         elif name in ("cancel", "no") and pending is not None and mine:
             presenter.say(say("cancelled", prompt=narrator.turn_prompt(state, me)))
         elif name in ("cancel", "no") and pending is not None:  # out of turn: "quit?" or a command heard unsure
-            presenter.say(say("cancelled", prompt="").strip(), remember=False)
+            presenter.say(say("cancelled.out_of_turn"), remember=False)
         elif name == "yes" and isinstance(pending, Ask):
             presenter.say(pending.spoken())
         elif name in ("yes", "no", "cancel"):

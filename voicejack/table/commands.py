@@ -229,7 +229,7 @@ def _cancel(match: Match, said: Said) -> None:
     elif said.colour is not None and said.pending is not None:
         match.presenter.say(say("cancelled", prompt=match.narrator.turn_prompt(match.state, said.colour)))
     elif said.pending is not None:  # out of turn: "quit?" or a command heard unsure, answered no
-        match.presenter.say(say("cancelled", prompt="").strip(), remember=False)
+        match.presenter.say(say("cancelled.out_of_turn"), remember=False)
     else:
         match.presenter.say(say("nothing_pending"), remember=False)
 

@@ -30,6 +30,7 @@ TABLE_MESSAGES: Final[dict[str, str]] = {
     "not_your_turn": "It is {player} turn, not yours. Your command was not played.",
     "nothing_pending": "There is no question waiting for an answer.",
     "cancelled": "Cancelled. {prompt}",
+    "cancelled.out_of_turn": "Cancelled.",  # "no" to "quit?" or to a command asked about, out of turn
     "saved": "Saved to {path}.",
     "save_failed": "Could not save to {path}: {reason}. The match goes on.",
     "autosave_failed": "Autosave to {path} failed: {reason}.",
