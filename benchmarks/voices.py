@@ -105,7 +105,8 @@ def synthesise(text: str, voice: Voice) -> np.ndarray:
             wav = shifted
         samples = _read(wav)
     CACHE.mkdir(parents=True, exist_ok=True)
-    partial = cached.with_suffix(".part.npy")
+    # One partial file per process: two benchmarks run at once may synthesise the same line.
+    partial = cached.with_suffix(f".{os.getpid()}.part.npy")
     np.save(partial, samples)
     partial.replace(cached)
     return samples
