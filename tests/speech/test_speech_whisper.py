@@ -22,7 +22,9 @@ from voicejack.speech.acceptance import FEATURES, settle
 from voicejack.speech.whisper_backend import (
     Scored,
     SphinxWhisperRecogniser,
+    Transcript,
     WhisperScorer,
+    sure_reading,
     edit_cost,
     find_whisper_model,
     needs_second_pass,
@@ -266,6 +268,55 @@ def test_every_command_is_checked_however_sure_and_quiet_but_a_sure_move_is_not(
     obeyed = frozenset({"read the board"})
     assert needs_second_pass(Heard("read the board", (0.99, 0.99, 0.99)), 40.0, obeyed=obeyed)
     assert not needs_second_pass(Heard("play seven red one five", (0.99,) * 5), 40.0, obeyed=obeyed)
+
+
+class CountingScorer(WhisperScorer):
+    """The real scorer, counting its forced scorings of a shortlist."""
+
+    ranked = 0
+
+    def rank(self, *args: Any, **kwargs: Any) -> Scored:
+        self.ranked += 1
+        return super().rank(*args, **kwargs)
+
+
+def _counting(recogniser: SphinxWhisperRecogniser) -> CountingScorer:
+    counting = CountingScorer()
+    recogniser.scorer = counting
+    return counting
+
+
+@pytest.mark.parametrize("said,command", [("read the board", "board"), ("my cards", "hand"), ("yes", "yes")])
+def test_a_command_both_recognisers_hear_alike_is_obeyed_without_scoring_the_shortlist(said: str,
+                                                                                       command: str) -> None:
+    state = random_positions(1, seed=9)[0]
+    recogniser = SphinxWhisperRecogniser()
+    counting = _counting(recogniser)
+    heard = recognise_samples(clip(said, "en-us", seed=3), grammar_of(state), recogniser)
+    result = resolve(state, state.turn, heard)
+    assert isinstance(result, Command) and result.name == command, heard
+    assert (recogniser.second_passes, recogniser.agreed, counting.ranked) == (1, 1, 0)
+
+
+@pytest.mark.parametrize("text", ["cancel my appointment tomorrow", "the board looks crowded"])
+def test_table_talk_whisper_transcribes_as_itself_is_still_scored_and_not_obeyed(text: str) -> None:
+    # pocketsphinx forces these onto a command, sure of every word; Whisper's own words are the table talk,
+    # so the shortlist is scored and the command is not carried out.
+    state = random_positions(1, seed=9)[0]
+    recogniser = SphinxWhisperRecogniser()
+    counting = _counting(recogniser)
+    heard = recognise_samples(clip(text, "en-us", seed=3), grammar_of(state), recogniser)
+    assert not isinstance(resolve(state, state.turn, heard), (Move, Command)), heard
+    assert recogniser.agreed == 0 and counting.ranked == recogniser.second_passes == 1
+
+
+def test_only_a_sure_single_reading_can_stand_on_whispers_words_alone() -> None:
+    transcript = Transcript(" Read the board.", None, 0)
+    assert transcript.words == "read the board"
+    assert sure_reading(Heard("read the board", (0.9, 0.8, 0.9)))
+    assert not sure_reading(Heard("read the board", (0.9, 0.5, 0.9)))
+    assert not sure_reading(Heard("read the board", (0.9, 0.8, 0.9), ("where is red one",)))
+    assert not sure_reading(Heard(""))
 
 
 def test_the_grammar_says_which_of_its_sentences_are_commands() -> None:

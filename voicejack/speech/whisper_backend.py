@@ -1,7 +1,9 @@
 """Whisper tiny.en (CTranslate2, through faster-whisper) scoring the sentences of the moment.
 
-Whisper has no grammar, so it is used in three steps on one utterance:
-1. decode freely (greedy) and normalise the words ("Play 7, red 1." -> "play seven red one");
+Whisper has no grammar, so it is used in these steps on one utterance:
+1. decode freely (greedy) and normalise the words ("Play 7, red 1." -> "play seven red one"); if that is
+   the very sentence pocketsphinx heard, sure and with no rival, it stands and the rest is skipped (the
+   scoring below is most of a check's time: 0.15 s on one processor, 0.7 s on another);
 2. shortlist the grammar's sentences nearest to that by a word-level edit distance whose substitution
    cost is the two words' character edit distance (so "read" for "red" costs little);
 3. score every shortlisted sentence by forced decoding in one batched call (the sum of its tokens'
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -30,14 +33,27 @@ from voicejack.speech.recogniser import SpeechError
 from voicejack.speech.sphinx import SphinxRecogniser
 from voicejack.speech.transcripts import Scored, edit_cost, normalise
 
-__all__ = ["Scored", "SphinxWhisperRecogniser", "WhisperScorer", "WhisperUnavailable", "edit_cost",
-           "find_whisper_model", "needs_second_pass", "normalise"]
+__all__ = ["Scored", "SphinxWhisperRecogniser", "Transcript", "WhisperScorer", "WhisperUnavailable", "edit_cost",
+           "find_whisper_model", "needs_second_pass", "normalise", "sure_reading"]
 
 WINDOW_SECONDS = 10.0
 SHORTLIST = 20
 # Added per token to a sentence's log-probability: a plain sum favours the shortest sentences, and the
 # grammar holds fragments ("six", "red one", "play ace") that then outscored the move said around them.
 LENGTH_BONUS = 2.0
+@dataclass(frozen=True)
+class Transcript:
+    """Whisper's free decoding of an utterance, and the encoder output the sentences are scored against."""
+
+    text: str
+    encoded: Any
+    frames: int  # mel frames of speech in the encoder's window
+
+    @property
+    def words(self) -> str:
+        return " ".join(normalise(self.text))
+
+
 class WhisperUnavailable(SpeechError):
     """faster-whisper or a Whisper model is missing."""
 
@@ -92,6 +108,10 @@ class WhisperScorer:
     def score(self, audio: np.ndarray, sentences: Sequence[str], shortlist: int = SHORTLIST,
               also: Sequence[str] = (), length_bonus: float = LENGTH_BONUS) -> Scored:
         """Rank the ``shortlist`` sentences nearest the free decoding, and the sentences ``also`` names."""
+        return self.rank(self.transcribe(audio), sentences, shortlist, also, length_bonus)
+
+    def transcribe(self, audio: np.ndarray) -> Transcript:
+        """Encode the utterance and decode it freely (greedy)."""
         samples = np.asarray(audio, dtype=np.float32)[: int(WINDOW_SECONDS * 16_000)] / 32768.0
         mel = self._features(samples, padding=0)[:, : self._frames]
         used = mel.shape[1]
@@ -101,6 +121,12 @@ class WhisperScorer:
         encoded = self._model.encode(features, to_cpu=True)
         free = self._model.generate(encoded, [self._prompt], beam_size=1, max_length=40)[0]
         free_text = self._tokenizer.decode([t for t in free.sequences_ids[0] if t < self._tokenizer.eot])
+        return Transcript(free_text, encoded, used)
+
+    def rank(self, transcript: Transcript, sentences: Sequence[str], shortlist: int = SHORTLIST,
+             also: Sequence[str] = (), length_bonus: float = LENGTH_BONUS) -> Scored:
+        """Score by forced decoding the sentences nearest the free decoding, and those ``also`` names."""
+        free_text, encoded, used = transcript.text, transcript.encoded, transcript.frames
         heard = normalise(free_text)
         near_free = tuple(sorted(sentences, key=lambda s: edit_cost(heard, s.split()))[:shortlist])
         near = list(dict.fromkeys((*near_free, *(s for s in also if s))))
@@ -154,6 +180,7 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         self.length_bonus = length_bonus
         self.thresholds = thresholds or Thresholds()
         self.second_passes = 0
+        self.agreed = 0  # second passes settled by Whisper's free decoding alone
 
     def _judged(self, audio: np.ndarray, heard: Heard) -> Heard:
         return self._second_pass(audio, super()._judged(audio, heard))
@@ -175,8 +202,14 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         # far from the sentence said, and a sentence left off the shortlist could not be weighed.
         evidence = self.last_evidence
         runner_up = evidence.runner_up if evidence is not None else ""
+        transcript = self.scorer.transcribe(audio)
+        if transcript.words == heard.text and sure_reading(heard):
+            # Two recognisers heard the same sentence, each on its own: scoring the shortlist (most of a
+            # check's time) would only confirm it.
+            self.agreed += 1
+            return heard
         also = (heard.text, *heard.alternatives, runner_up)
-        scored = self.scorer.score(audio, tuple(self._sentences), also=also, length_bonus=self.length_bonus)
+        scored = self.scorer.rank(transcript, tuple(self._sentences), also=also, length_bonus=self.length_bonus)
         return settle(heard, evidence, scored, over_floor_db, self._obeyed(), self.thresholds,
                       confirmed=self._confirmed())
 
@@ -187,5 +220,10 @@ def needs_second_pass(heard: Heard, speech_over_floor_db: float, loud_room_db: f
     command (one of ``obeyed``)."""
     if speech_over_floor_db < loud_room_db or heard.text in obeyed:
         return True
-    sure = bool(heard.text) and bool(heard.word_confidences) and min(heard.word_confidences) >= 0.6
-    return not sure or bool(heard.alternatives)
+    return not sure_reading(heard)
+
+
+def sure_reading(heard: Heard) -> bool:
+    """pocketsphinx heard one sentence, every word of it sure enough to act on, and no rival."""
+    return (bool(heard.text) and bool(heard.word_confidences) and min(heard.word_confidences) >= 0.6
+            and not heard.alternatives)
