@@ -41,6 +41,8 @@ SHORTLIST = 20
 # Added per token to a sentence's log-probability: a plain sum favours the shortest sentences, and the
 # grammar holds fragments ("six", "red one", "play ace") that then outscored the move said around them.
 LENGTH_BONUS = 2.0
+
+
 @dataclass(frozen=True)
 class Transcript:
     """Whisper's free decoding of an utterance, and the encoder output the sentences are scored against."""
@@ -198,16 +200,16 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         if not (self.always or needs_second_pass(heard, over_floor_db, self.loud_room_db, self._obeyed())):
             return heard
         self.second_passes += 1
-        # pocketsphinx's readings are scored by name too: Whisper's free decoding of these voices is often
-        # far from the sentence said, and a sentence left off the shortlist could not be weighed.
-        evidence = self.last_evidence
-        runner_up = evidence.runner_up if evidence is not None else ""
         transcript = self.scorer.transcribe(audio)
         if transcript.words == heard.text and sure_reading(heard):
             # Two recognisers heard the same sentence, each on its own: scoring the shortlist (most of a
             # check's time) would only confirm it.
             self.agreed += 1
             return heard
+        evidence = self.last_evidence
+        runner_up = evidence.runner_up if evidence is not None else ""
+        # pocketsphinx's readings are scored by name too: Whisper's free decoding of these voices is often
+        # far from the sentence said, and a sentence left off the shortlist could not be weighed.
         also = (heard.text, *heard.alternatives, runner_up)
         scored = self.scorer.rank(transcript, tuple(self._sentences), also=also, length_bonus=self.length_bonus)
         return settle(heard, evidence, scored, over_floor_db, self._obeyed(), self.thresholds,
