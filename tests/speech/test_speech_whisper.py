@@ -165,7 +165,7 @@ def test_a_command_must_be_likelier_than_a_move_to_be_carried_out() -> None:
                        weights=_only_bias(0.6))
         result = resolve(state, state.turn, heard)
         if text == move:
-            assert isinstance(result, Confirm) and result.move.phrase == move
+            assert isinstance(result, Confirm) and isinstance(result.move, Move) and result.move.phrase == move
         else:
             assert heard.text == "" and not isinstance(result, Command)
         sure = settle(Heard(text, (0.9,) * len(text.split())), None, scored, 20.0, obeyed,
