@@ -170,6 +170,44 @@ def test_a_clear_command_is_heard_with_every_word_at_about_the_same_level(recogn
     assert max(heard.word_levels) == 0.0 and min(heard.word_levels) > -9.0
 
 
+class _Gate:
+    """A front end that passes the microphone's samples through as they are, or passes silence."""
+
+    def __init__(self, open_: bool) -> None:
+        self.open = open_
+        self.samples = 0
+        self.new_streams = 0
+
+    def process(self, samples: np.ndarray) -> np.ndarray:
+        self.samples += len(samples)
+        passed = np.asarray(samples, dtype=np.int16).copy()
+        return passed if self.open else np.zeros_like(passed)
+
+    def flush(self) -> np.ndarray:
+        return np.zeros(0, dtype=np.int16)
+
+    def reset(self) -> None:
+        self.new_streams += 1
+
+
+def test_another_front_end_stands_where_the_noise_reducer_was() -> None:
+    """benchmarks/asr.py --front-end: pocketsphinx hears what the given front end hands it, nothing else."""
+    grammar = grammar_of(random_positions(1, seed=5)[0])
+    samples = clip("read the board", "en-us", None, seed=3)
+    passing, muting = _Gate(open_=True), _Gate(open_=False)
+
+    def hear_all(front_end: _Gate) -> list[str]:
+        recogniser = SphinxRecogniser(denoise=front_end)
+        recogniser.new_stream()
+        recogniser.set_grammar(grammar)
+        return [h.text for h in Listener(recogniser).feed_all(as_callback_blocks(samples))]
+
+    assert hear_all(passing) == ["read the board"]
+    assert passing.samples == len(samples) and passing.new_streams == 1
+    assert hear_all(muting) == []
+    assert muting.samples == len(samples)
+
+
 def test_two_utterances_in_one_stream_give_two_results(recogniser: SphinxRecogniser) -> None:
     grammar = Grammar(("play king out", "burn hand", "repeat"))
     pause = np.zeros(16_000, dtype=np.int16)

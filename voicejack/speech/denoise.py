@@ -12,15 +12,29 @@ speech:
 - low-level white comfort noise (seeded, so results repeat) is added back,
   so the recogniser never sees the near-silence it handles badly.
 Delay: one window (32 ms). The vosk backend does not use it: its neural
-models are trained on noisy audio.
+models are trained on noisy audio. Small neural suppressors (DTLN, GTCRN,
+RNNoise) were measured in its place (benchmarks/front_ends.py, models/README
+ninth round): better with steady noise and music, worse in a reverberant room.
 """
 
 from __future__ import annotations
+
+from typing import Protocol
 
 import numpy as np
 
 WINDOW = 512
 HOP = 128
+
+
+class FrontEnd(Protocol):
+    """What stands between the microphone and pocketsphinx: int16 samples in, the finished ones out."""
+
+    def process(self, samples: np.ndarray) -> np.ndarray: ...
+
+    def flush(self) -> np.ndarray: ...
+
+    def reset(self) -> None: ...
 
 
 class NoiseReducer:

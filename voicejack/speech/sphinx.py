@@ -56,7 +56,7 @@ import numpy as np
 
 from voicejack.hearing import Grammar, Heard
 from voicejack.speech.audio import SAMPLE_RATE
-from voicejack.speech.denoise import NoiseReducer
+from voicejack.speech.denoise import FrontEnd, NoiseReducer
 from voicejack.speech.endpoint import FRAME, EndpointSettings
 from voicejack.speech.fsg import sentence_graph
 from voicejack.speech.judging import Evidence, JudgeSettings, judge
@@ -173,7 +173,7 @@ class SphinxRecogniser(StreamingRecogniser):
         self,
         config: Mapping[str, object] | None = None,
         endpoint: EndpointSettings | None = None,
-        denoise: bool = True,
+        denoise: bool | FrontEnd = True,
         reject_below: float = 0.0,
         max_alternatives: int = 3,
         alternative_gap: float = ALTERNATIVE_GAP,
@@ -201,7 +201,11 @@ class SphinxRecogniser(StreamingRecogniser):
         for word, pronunciations in NEW_WORDS.items():
             for number, phones in enumerate(pronunciations, 1):
                 self._decoder.add_word(word if number == 1 else f"{word}({number})", phones, False)
-        self._reducer = NoiseReducer() if denoise else None
+        self._reducer: FrontEnd | None
+        if isinstance(denoise, bool):
+            self._reducer = NoiseReducer() if denoise else None
+        else:
+            self._reducer = denoise  # another front end, e.g. benchmarks/front_ends.py's
         self.reject_below = reject_below
         self.max_alternatives = max_alternatives
         self.alternative_gap = alternative_gap
