@@ -50,6 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import rooms  # noqa: E402
 import voices as voice_bank  # noqa: E402
+from front_ends import FRONT_ENDS  # noqa: E402
 from voicejack.engine import GameState, Move, legal_moves, make_rules, new_game, play  # noqa: E402
 from voicejack.engine.cards import RANK_WORDS  # noqa: E402
 from voicejack.language import (  # noqa: E402
@@ -57,6 +58,7 @@ from voicejack.language import (  # noqa: E402
 )
 from voicejack.language.resolution import LanguageSettings  # noqa: E402
 from voicejack.speech.audio import BLOCK_SAMPLES, blocks  # noqa: E402
+from voicejack.speech.denoise import FrontEnd  # noqa: E402
 from voicejack.speech.endpoint import EndpointSettings  # noqa: E402
 from voicejack.speech.judging import JudgeSettings  # noqa: E402
 from voicejack.speech.microphone import Listener  # noqa: E402
@@ -362,12 +364,13 @@ def make_backend(name: str, args: argparse.Namespace) -> tuple[str, StreamingRec
             from asr_replay import RecordingSphinx
 
             recogniser = RecordingSphinx(whisper=args.record_whisper, config=config,
-                                         endpoint=endpoint_settings(args), judging=judging)
+                                         endpoint=endpoint_settings(args), judging=judging, denoise=front_end(args))
         else:
-            recogniser = SphinxRecogniser(config=config, endpoint=endpoint_settings(args), judging=judging)
+            recogniser = SphinxRecogniser(config=config, endpoint=endpoint_settings(args), judging=judging,
+                                          denoise=front_end(args))
         if args.no_early_end:
             recogniser.early_end = None
-        label = "pocketsphinx" + (f" ({args.sphinx_config})" if config else "")
+        label = "pocketsphinx" + (f" ({args.sphinx_config})" if config else "") + front_end_label(args)
         return label, recogniser
     if name.startswith("sphinx+whisper"):
         from voicejack.speech.whisper_backend import SphinxWhisperRecogniser
@@ -375,11 +378,21 @@ def make_backend(name: str, args: argparse.Namespace) -> tuple[str, StreamingRec
         always = name.endswith("always")
         judging = None if args.no_judging else JudgeSettings(args.tie_margin)
         hybrid = SphinxWhisperRecogniser(endpoint=endpoint_settings(args), judging=judging, always=always,
-                                         loud_room_db=args.loud_room_db, length_bonus=args.whisper_length_bonus)
+                                         loud_room_db=args.loud_room_db, length_bonus=args.whisper_length_bonus,
+                                         denoise=front_end(args))
         label = ("pocketsphinx, then Whisper tiny.en on every utterance" if always else
                  f"pocketsphinx, Whisper tiny.en when unsure or speech < {args.loud_room_db:g} dB over the room")
-        return label, hybrid
+        return label + front_end_label(args), hybrid
     return name, make_recogniser(name)
+
+
+def front_end(args: argparse.Namespace) -> bool | FrontEnd:
+    """--front-end: a neural noise suppressor instead of the spectral reducer (front_ends.py)."""
+    return True if args.front_end == "spectral" else FRONT_ENDS[args.front_end]()
+
+
+def front_end_label(args: argparse.Namespace) -> str:
+    return "" if args.front_end == "spectral" else f", front end {args.front_end}"
 
 
 def endpoint_settings(args: argparse.Namespace) -> EndpointSettings:
@@ -402,6 +415,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sphinx-config", default="", help="extra pocketsphinx settings, e.g. beam=1e-60")
     parser.add_argument("--floor-only-endpointer", action="store_true",
                         help="end utterances by the noise floor alone (the endpointer before babble was handled)")
+    parser.add_argument("--front-end", default="spectral", choices=("spectral", *FRONT_ENDS),
+                        help="pocketsphinx's noise reducer, or a neural one (models/README, ninth round; "
+                        "run benchmarks/setup-front-ends.sh first)")
     parser.add_argument("--no-early-end", action="store_true", help="always wait for the whole hangover")
     parser.add_argument("--whisper-length-bonus", type=float, default=2.0,
                         help="Whisper: added per token to a sentence's log-probability")
