@@ -54,9 +54,6 @@ class Suppressor:
     def process(self, audio: np.ndarray) -> np.ndarray:
         raise NotImplementedError
 
-    def flush_length(self) -> int:
-        return 1024
-
 
 class DTLN(Suppressor):
     """Two stages on 512-sample blocks every 128: a spectral mask, then a learned time-domain one."""
@@ -227,7 +224,7 @@ class NeuralFrontEnd:
         return np.clip(np.round(out), -32768, 32767).astype(np.int16)
 
     def flush(self) -> np.ndarray:
-        tail = self.process(np.zeros(self._suppressor.flush_length(), np.int16))
+        tail = self.process(np.zeros(1024, np.int16))  # longer than any suppressor's delay
         if self._spectral is not None:
             tail = np.concatenate([tail, self._spectral.flush()])
         return tail
