@@ -356,8 +356,8 @@ def make_backend(name: str, args: argparse.Namespace) -> tuple[str, StreamingRec
     from voicejack.speech import make_recogniser
     from voicejack.speech.sphinx import SphinxRecogniser
 
+    config = dict(pair.split("=", 1) for pair in args.sphinx_config.split(",") if pair)
     if name == "sphinx":
-        config = dict(pair.split("=", 1) for pair in args.sphinx_config.split(",") if pair)
         judging = None if args.no_judging else JudgeSettings(args.tie_margin)
         recogniser: SphinxRecogniser
         if args.record:
@@ -379,10 +379,10 @@ def make_backend(name: str, args: argparse.Namespace) -> tuple[str, StreamingRec
         judging = None if args.no_judging else JudgeSettings(args.tie_margin)
         hybrid = SphinxWhisperRecogniser(endpoint=endpoint_settings(args), judging=judging, always=always,
                                          loud_room_db=args.loud_room_db, length_bonus=args.whisper_length_bonus,
-                                         denoise=front_end(args))
+                                         denoise=front_end(args), config=config)
         label = ("pocketsphinx, then Whisper tiny.en on every utterance" if always else
                  f"pocketsphinx, Whisper tiny.en when unsure or speech < {args.loud_room_db:g} dB over the room")
-        return label + front_end_label(args), hybrid
+        return label + (f" ({args.sphinx_config})" if config else "") + front_end_label(args), hybrid
     return name, make_recogniser(name)
 
 
