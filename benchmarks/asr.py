@@ -357,8 +357,8 @@ def make_backend(name: str, args: argparse.Namespace) -> tuple[str, StreamingRec
     from voicejack.speech.sphinx import SphinxRecogniser
 
     config = dict(pair.split("=", 1) for pair in args.sphinx_config.split(",") if pair)
+    judging = None if args.no_judging else JudgeSettings(args.tie_margin)
     if name == "sphinx":
-        judging = None if args.no_judging else JudgeSettings(args.tie_margin)
         recogniser: SphinxRecogniser
         if args.record:
             from asr_replay import RecordingSphinx
@@ -376,7 +376,6 @@ def make_backend(name: str, args: argparse.Namespace) -> tuple[str, StreamingRec
         from voicejack.speech.whisper_backend import SphinxWhisperRecogniser
 
         always = name.endswith("always")
-        judging = None if args.no_judging else JudgeSettings(args.tie_margin)
         hybrid = SphinxWhisperRecogniser(endpoint=endpoint_settings(args), judging=judging, always=always,
                                          loud_room_db=args.loud_room_db, length_bonus=args.whisper_length_bonus,
                                          denoise=front_end(args), config=config)
