@@ -228,7 +228,6 @@ class SphinxRecogniser(StreamingRecogniser):
         self.judging = judging
         self.last_evidence: Evidence | None = None
         self.last_unjudged: Heard = Heard("")  # the last result before the evidence was weighed
-        self.last_audio: np.ndarray = np.zeros(0, dtype=np.int16)  # what the last result was decoded from
 
     # -- vocabulary ---------------------------------------------------------
 
@@ -374,7 +373,6 @@ class SphinxRecogniser(StreamingRecogniser):
 
     def _judged(self, audio: np.ndarray, heard: Heard) -> Heard:
         """``heard`` weighed against the runner-up sentence (judging.py), when that is on."""
-        self.last_audio = audio
         self.last_evidence = None
         self.last_unjudged = heard
         if self.judging is None or not heard.text:
