@@ -74,7 +74,7 @@ def test_resume_of_a_broken_file_is_one_message(tmp_path: Path) -> None:
     (["play", "--rate", "-3"], "-3 is not from 90 to 400 words a minute"),
     (["play", "--rate", "fast"], "'fast' is not a whole number of words a minute"),
 ])
-def test_bad_options_are_one_clear_line(tmp_path: Path, args, message) -> None:
+def test_bad_options_are_one_clear_line(tmp_path: Path, args: list[str], message: str) -> None:
     result = voicejack(tmp_path, *args)
     assert result.returncode == 2
     assert message in result.stderr and "Traceback" not in result.stderr
@@ -180,8 +180,11 @@ def interrupted(tmp_path: Path, args: list[str], typed: str, ready: str, times: 
     import time
 
     env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"))
+    # Ctrl-C reaches the game as at a terminal even when the test run itself was started with SIGINT ignored
+    # (in the background, or under nohup), which the game would otherwise inherit.
     game = subprocess.Popen([sys.executable, "-m", "voicejack", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env)
+                            stderr=subprocess.PIPE, text=True, env=env,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     guard = threading.Timer(120, game.kill)  # a game that never gets there fails the test instead of hanging it
     guard.start()
     try:
