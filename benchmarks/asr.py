@@ -363,7 +363,8 @@ def make_backend(name: str, args: argparse.Namespace) -> tuple[str, StreamingRec
         if args.record:
             from asr_replay import RecordingSphinx
 
-            recogniser = RecordingSphinx(whisper=args.record_whisper, config=config,
+            recogniser = RecordingSphinx(whisper=args.record_whisper, whisper_context=args.whisper_context,
+                                         config=config,
                                          endpoint=endpoint_settings(args), judging=judging, denoise=front_end(args))
         else:
             recogniser = SphinxRecogniser(config=config, endpoint=endpoint_settings(args), judging=judging,
@@ -427,6 +428,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tie-margin", type=float, default=JudgeSettings().tie_margin, help="judging: near-tie margin (ln per frame)")
     parser.add_argument("--record", default=None, help="write what was measured on each utterance (asr_replay.py)")
     parser.add_argument("--record-whisper", action="store_true", help="--record Whisper's scores too (slow)")
+    parser.add_argument("--whisper-context", default="",
+                        help="--record-whisper: text Whisper is told came before each utterance (models/README, "
+                        "fourteenth round), e.g. 'Play seven, red one five.'")
     parser.add_argument("--verbose", action="store_true", help="print every utterance heard wrong or asked")
     args = parser.parse_args(argv)
     started = time.perf_counter()

@@ -53,13 +53,13 @@ class RecordingSphinx(SphinxRecogniser):
 
     name = "sphinx-recording"
 
-    def __init__(self, whisper: bool = False, **settings: Any) -> None:
+    def __init__(self, whisper: bool = False, whisper_context: str = "", **settings: Any) -> None:
         super().__init__(**settings)
         self.scorer: Any = None
         if whisper:
             from voicejack.speech.whisper_backend import WhisperScorer
 
-            self.scorer = WhisperScorer()
+            self.scorer = WhisperScorer(context=whisper_context)
         self.record: dict[str, Any] = {}
 
     def _judged(self, audio: np.ndarray, heard: Heard) -> Heard:

@@ -102,6 +102,23 @@ def test_pocketsphinxs_readings_are_scored_even_when_whispers_own_decoding_is_fa
     assert len(scored.near_free) == 1
 
 
+def test_told_it_is_hearing_the_game_whisper_ranks_the_move_said_through_other_talkers_first_more_often(
+        scorer: WhisperScorer) -> None:
+    """A line of the game's talk as Whisper's previous text (what ``asr.py --whisper-context`` measures):
+    without it, among three talkers 10 dB below the player Whisper wrote their chat and ranked another
+    sentence first."""
+    told = WhisperScorer(context="Play seven, red one five.")
+    right = {"told": 0, "plain": 0}
+    for index, state in enumerate(random_positions(12, seed=11)):
+        moves = sorted(legal_moves(state), key=lambda m: m.phrase)
+        said = moves[index % len(moves)].phrase
+        samples, _ = in_babble(said, seed=index, below_db=10.0)
+        for name, whisper in (("told", told), ("plain", scorer)):
+            right[name] += whisper.score(samples, grammar_of(state).phrases).ranked[0][0] == said
+    assert right["told"] >= right["plain"] + 3, right
+    assert right["told"] >= 8, right
+
+
 def _scored(free: str, ranked: tuple[tuple[str, float], ...], fit: float) -> Scored:
     return Scored(free, ranked, 0.0, fit=tuple((text, fit) for text, _ in ranked))
 

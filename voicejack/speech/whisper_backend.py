@@ -81,9 +81,15 @@ def find_whisper_model(explicit: str | Path | None = None) -> Path | None:
 
 
 class WhisperScorer:
-    """Loads the model once; ``score`` ranks a grammar's sentences for one utterance."""
+    """Loads the model once; ``score`` ranks a grammar's sentences for one utterance.
 
-    def __init__(self, model: str | Path | None = None, threads: int = 1) -> None:
+    ``context``: text Whisper is told came before the utterance (its "previous text" prompt), for decoding
+    and scoring alike. The game gives none; the benchmark can (``asr.py --whisper-context``), and a line of
+    the game's own talk makes Whisper's first choice the move said far more often in a reverberant room or
+    among other talkers, but the acceptance model could not turn that into more moves carried out rightly
+    (models/README.md, fourteenth round)."""
+
+    def __init__(self, model: str | Path | None = None, threads: int = 1, context: str = "") -> None:
         try:
             import ctranslate2
             import tokenizers
@@ -103,7 +109,8 @@ class WhisperScorer:
         self._features = FeatureExtractor(chunk_length=int(WINDOW_SECONDS))
         self._tokenizer = Tokenizer(tokenizers.Tokenizer.from_file(str(path / "tokenizer.json")), False,
                                     task="transcribe", language="en")
-        self._prompt = [*self._tokenizer.sot_sequence, self._tokenizer.no_timestamps]
+        before = [self._tokenizer.sot_prev, *self._tokenizer.encode(f" {context}")] if context else []
+        self._prompt = [*before, *self._tokenizer.sot_sequence, self._tokenizer.no_timestamps]
         self._frames = int(WINDOW_SECONDS * 100)
         self._tokens: dict[str, list[int]] = {}
 
@@ -121,7 +128,8 @@ class WhisperScorer:
             mel = np.pad(mel, ((0, 0), (0, self._frames - used)))
         features = self._ctranslate2.StorageView.from_array(np.ascontiguousarray(mel[None], dtype=np.float32))
         encoded = self._model.encode(features, to_cpu=True)
-        free = self._model.generate(encoded, [self._prompt], beam_size=1, max_length=40)[0]
+        free = self._model.generate(encoded, [self._prompt], beam_size=1,
+                                   max_length=len(self._prompt) + 40)[0]  # the length counts the prompt
         free_text = self._tokenizer.decode([t for t in free.sequences_ids[0] if t < self._tokenizer.eot])
         return Transcript(free_text, encoded, used)
 
