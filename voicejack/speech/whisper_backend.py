@@ -111,6 +111,7 @@ class WhisperScorer:
                                     task="transcribe", language="en")
         before = [self._tokenizer.sot_prev, *self._tokenizer.encode(f" {context}")] if context else []
         self._prompt = [*before, *self._tokenizer.sot_sequence, self._tokenizer.no_timestamps]
+        self._max_length = 40 + len(before)  # CTranslate2 counts a previous-text prompt in the length
         self._frames = int(WINDOW_SECONDS * 100)
         self._tokens: dict[str, list[int]] = {}
 
@@ -128,8 +129,7 @@ class WhisperScorer:
             mel = np.pad(mel, ((0, 0), (0, self._frames - used)))
         features = self._ctranslate2.StorageView.from_array(np.ascontiguousarray(mel[None], dtype=np.float32))
         encoded = self._model.encode(features, to_cpu=True)
-        free = self._model.generate(encoded, [self._prompt], beam_size=1,
-                                   max_length=len(self._prompt) + 40)[0]  # the length counts the prompt
+        free = self._model.generate(encoded, [self._prompt], beam_size=1, max_length=self._max_length)[0]
         free_text = self._tokenizer.decode([t for t in free.sequences_ids[0] if t < self._tokenizer.eot])
         return Transcript(free_text, encoded, used)
 
