@@ -364,7 +364,7 @@ def make_backend(name: str, args: argparse.Namespace) -> tuple[str, StreamingRec
             from asr_replay import RecordingSphinx
 
             recogniser = RecordingSphinx(whisper=args.record_whisper, whisper_context=args.whisper_context,
-                                         config=config,
+                                         moonshine=args.record_moonshine, config=config,
                                          endpoint=endpoint_settings(args), judging=judging, denoise=front_end(args))
         else:
             recogniser = SphinxRecogniser(config=config, endpoint=endpoint_settings(args), judging=judging,
@@ -428,6 +428,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tie-margin", type=float, default=JudgeSettings().tie_margin, help="judging: near-tie margin (ln per frame)")
     parser.add_argument("--record", default=None, help="write what was measured on each utterance (asr_replay.py)")
     parser.add_argument("--record-whisper", action="store_true", help="--record Whisper's scores too (slow)")
+    parser.add_argument("--record-moonshine", action="store_true",
+                        help="--record-whisper: also Moonshine base's scores of Whisper's finalists")
     parser.add_argument("--whisper-context", default="",
                         help="--record-whisper: text Whisper is told came before each utterance (models/README, "
                         "fourteenth round), e.g. 'Play seven, red one five.'")

@@ -33,10 +33,11 @@ from voicejack.hearing import Heard  # noqa: E402
 from voicejack.language.resolution import LanguageSettings  # noqa: E402
 from voicejack.speech.judging import Evidence, JudgeSettings, judge  # noqa: E402
 from voicejack.speech.sphinx import SphinxRecogniser  # noqa: E402
-from voicejack.speech.acceptance import WEIGHTS, Thresholds, settle  # noqa: E402
-from voicejack.speech.transcripts import Scored, edit_cost, normalise  # noqa: E402
+from voicejack.speech.acceptance import PAIR_WEIGHTS, WEIGHTS, Thresholds, settle  # noqa: E402
+from voicejack.speech.moonshine_backend import LENGTH_BONUS as MOONSHINE_BONUS  # noqa: E402
+from voicejack.speech.transcripts import Scored, combine, edit_cost, normalise  # noqa: E402
 from voicejack.speech.whisper_backend import (  # noqa: E402
-    LENGTH_BONUS, LOUD_ROOM_DB, needs_second_pass, sure_reading,
+    LENGTH_BONUS, LOUD_ROOM_DB, finalists, needs_second_pass, sure_reading,
 )
 
 
@@ -53,13 +54,19 @@ class RecordingSphinx(SphinxRecogniser):
 
     name = "sphinx-recording"
 
-    def __init__(self, whisper: bool = False, whisper_context: str = "", **settings: Any) -> None:
+    def __init__(self, whisper: bool = False, whisper_context: str = "", moonshine: bool = False,
+                 **settings: Any) -> None:
         super().__init__(**settings)
         self.scorer: Any = None
+        self.second: Any = None
         if whisper:
             from voicejack.speech.whisper_backend import WhisperScorer
 
             self.scorer = WhisperScorer(context=whisper_context)
+        if moonshine:
+            from voicejack.speech.moonshine_backend import MoonshineScorer
+
+            self.second = MoonshineScorer()
         self.record: dict[str, Any] = {}
 
     def _judged(self, audio: np.ndarray, heard: Heard) -> Heard:
@@ -77,7 +84,15 @@ class RecordingSphinx(SphinxRecogniser):
             scored = self.scorer.score(audio, tuple(self._sentences), also=also, length_bonus=0.0)
             self.record["whisper"] = {"free": scored.free_text, "ranked": [list(pair) for pair in scored.ranked],
                                       "distance": scored.distance, "near_free": list(scored.near_free),
-                                      "ms": (time.perf_counter() - began) * 1000.0}
+                                      "ms": (time.perf_counter() - began) * 1000.0,
+                                      "tokens": {text: self.scorer.token_count(text) for text, _ in scored.ranked}}
+            if self.second is not None:
+                began = time.perf_counter()
+                chosen = finalists(recorded_scores(self.record), also)
+                second = self.second.score(audio, chosen, length_bonus=0.0)
+                self.record["moonshine"] = {"ranked": [list(pair) for pair in second.ranked],
+                                            "ms": (time.perf_counter() - began) * 1000.0,
+                                            "tokens": {text: self.second.token_count(text) for text in chosen}}
         return judged
 
 
@@ -105,12 +120,21 @@ def _tokens(sentence: str) -> int:
     return _TOKENS[sentence]
 
 
-def recorded_scores(row: dict[str, Any], length_bonus: float = LENGTH_BONUS) -> Scored:
-    """Whisper's scoring of a recorded utterance as the recogniser sees it (sums recorded without the bonus)."""
-    w = row["whisper"]
-    ranked = tuple(sorted(((text, score + length_bonus * _tokens(text)) for text, score in w["ranked"]),
+def recorded_scores(row: dict[str, Any], length_bonus: float = LENGTH_BONUS, moonshine: bool = False) -> Scored:
+    """Whisper's scoring of a recorded utterance as the recogniser sees it (sums recorded without the bonus),
+    with ``moonshine`` Moonshine's opinion on the finalists added (recorded with --record-moonshine)."""
+    scored = _recorded(row["whisper"], length_bonus)
+    if moonshine:
+        scored = combine(scored, _recorded(row["moonshine"], MOONSHINE_BONUS))
+    return scored
+
+
+def _recorded(w: dict[str, Any], length_bonus: float) -> Scored:
+    w = {"free": "", "distance": 0.0, "near_free": [], **w}
+    counts = w.get("tokens") or {text: _tokens(text) for text, _ in w["ranked"]}  # older recordings: Whisper's
+    ranked = tuple(sorted(((text, score + length_bonus * counts[text]) for text, score in w["ranked"]),
                           key=lambda pair: -pair[1]))
-    fit = tuple((text, score / max(1, _tokens(text))) for text, score in w["ranked"])
+    fit = tuple((text, score / max(1, counts[text])) for text, score in w["ranked"])
     best = ranked[0][0].split() if ranked else []
     distance = edit_cost(normalise(w["free"]), best) / max(1, len(best))
     return Scored(w["free"], ranked, distance, tuple(w["near_free"]), fit)
@@ -124,8 +148,10 @@ def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[
     taken off where the replayed rule would not have asked Whisper.
     """
     latency = row["latency"] if row.get("latency") is not None else float("nan")
+    pair = bool(whisper and whisper.get("moonshine"))
+    checks_ms = row["whisper"]["ms"] + (row["moonshine"]["ms"] if pair else 0.0) if "whisper" in row else 0.0
     if "whisper" in row:
-        latency -= row["whisper"]["ms"]
+        latency -= row["whisper"]["ms"] + row.get("moonshine", {}).get("ms", 0.0)
     if "raw" not in row:
         return Heard(""), latency  # the utterance never reached a decoding
     heard = _heard(row["raw"])
@@ -133,10 +159,10 @@ def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[
         heard = judge(heard, Evidence(*row["evidence"]), settings)
     if whisper is not None and "whisper" in row:
         if whisper.get("always") or needs_second_pass(heard, row["over_floor_db"], whisper["loud_room_db"], obeyed):
-            latency += row["whisper"]["ms"]  # the whole check, though agreement skips its scoring
+            latency += checks_ms  # the whole check, though agreement skips its scoring
             if " ".join(normalise(row["whisper"]["free"])) == heard.text and sure_reading(heard):
                 return heard, latency  # both recognisers heard this sentence (whisper_backend.py)
-            scored = recorded_scores(row, whisper["length_bonus"])
+            scored = recorded_scores(row, whisper["length_bonus"], pair)
             evidence = Evidence(*row["evidence"]) if row["evidence"] is not None else None
             heard = settle(heard, evidence, scored, row["over_floor_db"], obeyed, whisper["thresholds"],
                            whisper.get("weights", WEIGHTS), confirmed)
@@ -164,6 +190,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--confirm", type=float, default=defaults.confirm, help="least probability to confirm one")
     parser.add_argument("--command", type=float, default=defaults.command, help="least probability to obey a command")
     parser.add_argument("--whisper-always", action="store_true", help="the second pass on every utterance")
+    parser.add_argument("--moonshine", action="store_true",
+                        help="with --whisper: Moonshine's scores of the finalists added (recorded with --record-moonshine)")
     args = parser.parse_args(argv)
     rows = [json.loads(line) for name in args.records for line in Path(name).read_text().splitlines() if line]
     parts = sorted({row["part"] for row in rows}, key=lambda p: p != "tuning")
@@ -185,7 +213,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.whisper:
         thresholds = Thresholds(act=args.act, confirm=args.confirm, command=args.command)
         whisper = {"loud_room_db": args.loud_room_db, "length_bonus": args.whisper_length_bonus,
-                   "thresholds": thresholds, "always": args.whisper_always}
+                   "thresholds": thresholds, "always": args.whisper_always, "moonshine": args.moonshine,
+                   "weights": PAIR_WEIGHTS if args.moonshine else WEIGHTS}
     language = LanguageSettings(refuse_doubted_commands=not args.obey_doubted_commands)
     by_key = {(row["part"], row["room"], row["index"]): row for row in rows}
     asr.print_header()

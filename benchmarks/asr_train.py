@@ -44,14 +44,14 @@ def load(paths: list[str], seed: int) -> list[tuple[dict[str, Any], asr.Item]]:
     return [(row, items[row["part"]][row["index"]]) for row in rows if "whisper" in row and "raw" in row]
 
 
-def examples(row: dict[str, Any], item: asr.Item) -> list[tuple[tuple[float, ...], bool]]:
+def examples(row: dict[str, Any], item: asr.Item, moonshine: bool = False) -> list[tuple[tuple[float, ...], bool]]:
     """(features, label) of each candidate of an utterance Whisper checks; none for one it does not."""
     evidence = Evidence(*row["evidence"]) if row["evidence"] is not None else None
     first = judge(_heard(row["raw"]), evidence, JudgeSettings())
     obeyed = item.grammar.obeyed
     if not needs_second_pass(first, row["over_floor_db"], LOUD_ROOM_DB, obeyed):
         return []
-    scored = recorded_scores(row)
+    scored = recorded_scores(row, moonshine=moonshine)
     top = scored.ranked[0][0] if scored.ranked else ""
     out = []
     for text in dict.fromkeys(t for t in (first.text, top) if t):
@@ -76,8 +76,8 @@ def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float) -> np.ndarray:
     return beta
 
 
-def fitted(pairs: list[tuple[dict[str, Any], asr.Item]], l2: float) -> np.ndarray:
-    found = [example for row, item in pairs for example in examples(row, item)]
+def fitted(pairs: list[tuple[dict[str, Any], asr.Item]], l2: float, moonshine: bool = False) -> np.ndarray:
+    found = [example for row, item in pairs for example in examples(row, item, moonshine)]
     x = np.array([f for f, _ in found])
     y = np.array([float(label) for _, label in found])
     return fit_logistic(x, y, l2)
@@ -92,6 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--act", type=float, default=defaults.act)
     parser.add_argument("--confirm", type=float, default=defaults.confirm)
     parser.add_argument("--command", type=float, default=defaults.command)
+    parser.add_argument("--moonshine", action="store_true",
+                        help="fit PAIR_WEIGHTS: Moonshine's scores of the finalists added (--record-moonshine)")
     args = parser.parse_args(argv)
     pairs = load(args.records, args.seed)
     thresholds = Thresholds(act=args.act, confirm=args.confirm, command=args.command)
@@ -100,9 +102,9 @@ def main(argv: list[str] | None = None) -> int:
     asr.print_header()
     tallies: dict[tuple[str, str], dict[str, asr.Tally]] = {}
     for family in families:
-        weights = fitted([(r, i) for r, i in pairs if i.voice.family != family], args.l2)
+        weights = fitted([(r, i) for r, i in pairs if i.voice.family != family], args.l2, args.moonshine)
         whisper = {"loud_room_db": LOUD_ROOM_DB, "length_bonus": LENGTH_BONUS, "thresholds": thresholds,
-                   "weights": tuple(float(w) for w in weights)}
+                   "weights": tuple(float(w) for w in weights), "moonshine": args.moonshine}
         for row, item in pairs:
             if item.voice.family != family:
                 continue
@@ -111,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
             room_tallies = tallies.setdefault((part, row["room"]), {kind: asr.Tally() for kind in asr.KINDS})
             room_tallies[item.kind].add(asr.judge_outcome(item, heard), float("nan"))
     asr.print_chatter([asr.print_rows(part, room, t) for (part, room), t in tallies.items()])
-    weights = fitted(pairs, args.l2)
+    weights = fitted(pairs, args.l2, args.moonshine)
     print(f"\nWEIGHTS, fitted on all {len(pairs)} utterances (L2 {args.l2:g}):")
     for name, value in zip(FEATURES, weights, strict=True):
         print(f"  {name:32s} {value:8.3f}")

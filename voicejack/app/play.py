@@ -64,7 +64,8 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
     sound.add_argument("--no-sound", action="store_true", help="text only: no speech, no cues")
     voice = parser.add_argument_group("input")
     voice.add_argument("--keyboard", action="store_true", help="type moves, even with a microphone")
-    voice.add_argument("--backend", choices=BACKENDS, help="speech recogniser (sphinx+whisper: pocketsphinx checked by Whisper tiny.en)")
+    voice.add_argument("--backend", choices=BACKENDS, help="speech recogniser (sphinx+whisper: pocketsphinx checked "
+                       "by Whisper tiny.en; sphinx+whisper+moonshine: and Moonshine base)")
     voice.add_argument("--confirm", choices=("auto", "always", "never"), help="when moves are confirmed")
     voice.add_argument("--silence-timeout", type=_ranged(float, 0.0, 86400.0, "seconds"), metavar="SECONDS",
                        help="a bot takes a human seat after this much silence (0: never)")

@@ -49,9 +49,15 @@ def _list(args: argparse.Namespace) -> int:
 
     whisper = find_whisper_model()
     print(f"whisper tiny.en (second pass, --backend sphinx+whisper): {whisper if whisper else 'not installed'}")
+    from voicejack.speech.moonshine_backend import find_moonshine_model
+
+    moonshine = find_moonshine_model()
+    print(f"moonshine base (second opinion on Whisper's finalists, --backend sphinx+whisper+moonshine): "
+          f"{moonshine if moonshine else 'not installed (pip install voicejack[moonshine])'}")
     print("downloadable: " + ", ".join(f"{m.name} (~{m.approx_megabytes} MB)" for m in KNOWN_MODELS.values()))
     backend = choose_backend("auto")
-    using = {"vosk": f"vosk with {chosen}", "sphinx+whisper": "pocketsphinx checked by Whisper tiny.en"}.get(
+    using = {"vosk": f"vosk with {chosen}", "sphinx+whisper": "pocketsphinx checked by Whisper tiny.en",
+             "sphinx+whisper+moonshine": "pocketsphinx checked by Whisper tiny.en and Moonshine base"}.get(
         backend, "pocketsphinx")
     print(f"voice input uses: {using}")
     return 0

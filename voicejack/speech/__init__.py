@@ -27,7 +27,7 @@ from voicejack.speech.recogniser import (
     StreamingRecogniser,
 )
 
-BACKENDS = ("auto", "vosk", "sphinx", "sphinx+whisper")
+BACKENDS = ("auto", "vosk", "sphinx", "sphinx+whisper", "sphinx+whisper+moonshine")
 
 __all__ = [
     "BACKENDS",
@@ -73,6 +73,15 @@ def whisper_ready() -> bool:
     return importlib.util.find_spec("faster_whisper") is not None and find_whisper_model() is not None
 
 
+def moonshine_ready() -> bool:
+    """Can Moonshine give its second opinion here: onnxruntime importable and the model found?"""
+    import importlib.util
+
+    from voicejack.speech.moonshine_backend import find_moonshine_model
+
+    return importlib.util.find_spec("onnxruntime") is not None and find_moonshine_model() is not None
+
+
 def make_recogniser(backend: str = "auto", vosk_model: str | Path | None = None) -> StreamingRecogniser:
     """A ready recogniser (set a grammar before feeding audio). Raises SpeechError with a clear message."""
     chosen = choose_backend(backend, vosk_model)
@@ -87,9 +96,13 @@ def make_recogniser(backend: str = "auto", vosk_model: str | Path | None = None)
                 f"set {MODEL_ENV} to a model directory, or use --backend sphinx (built in, works offline)"
             )
         return VoskRecogniser(path)
-    if chosen == "sphinx+whisper":
+    if chosen.startswith("sphinx+whisper"):
         from voicejack.speech.whisper_backend import SphinxWhisperRecogniser
 
+        if chosen == "sphinx+whisper+moonshine":
+            from voicejack.speech.moonshine_backend import MoonshineScorer
+
+            return SphinxWhisperRecogniser(second_opinion=MoonshineScorer())
         return SphinxWhisperRecogniser()
     from voicejack.speech.sphinx import SphinxRecogniser
 

@@ -38,6 +38,9 @@ WEIGHTS = (
     10.904, -0.039, 1.634, -1.713, 1.004, 0.771, 0.141, 0.794, -0.299, -0.891, -0.248, -3.098, -1.648, 0.112,
     0.862,
 )
+# The same model when Moonshine's scores are added to Whisper's (whisper_backend.finalists, transcripts.combine),
+# fitted the same way on a recording of the tuning part made with both.
+PAIR_WEIGHTS = WEIGHTS
 
 
 @dataclass(frozen=True, slots=True)
