@@ -84,13 +84,13 @@ def test_a_very_short_sound_and_no_sentences_are_answered_not_crashed(moonshine:
     assert moonshine.score(clip("yes"), ()).ranked == ()
 
 
-def test_the_two_recognisers_scores_are_added_over_the_finalists_only() -> None:
+def test_the_two_recognisers_scores_are_averaged_over_the_finalists_only() -> None:
     whisper = Scored("Play seven.", (("play seven", -1.0), ("play eleven", -2.0), ("my cards", -9.0)), 0.1,
                      ("play seven", "play eleven"), (("play seven", -0.5), ("play eleven", -0.7), ("my cards", -3.0)))
     second = Scored("", (("play eleven", -0.5), ("play seven", -4.0)), 0.0, (),
                     (("play eleven", -0.2), ("play seven", -1.5)))
     both = combine(whisper, second)
-    assert both.ranked == (("play eleven", -2.5), ("play seven", -5.0))
+    assert both.ranked == (("play eleven", -1.25), ("play seven", -2.5))
     assert dict(both.fit) == pytest.approx({"play seven": -1.0, "play eleven": -0.45})
     assert (both.free_text, both.distance, both.near_free) == (whisper.free_text, 0.1, whisper.near_free)
     assert combine(whisper, Scored("", (("burn five", -1.0),), 0.0)) == whisper

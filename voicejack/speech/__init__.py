@@ -49,7 +49,9 @@ def choose_backend(backend: str = "auto", vosk_model: str | Path | None = None) 
 
     'auto' is 'vosk' when an English vosk model is present; else 'sphinx+whisper' when faster-whisper
     and a Whisper tiny.en model are there (voicejack[whisper]: it turns far fewer mishearings into wrong
-    moves, for 0.2-0.5 s more wait after speech, models/README.md); else 'sphinx', which always works.
+    moves, for 0.2-0.5 s more wait after speech, models/README.md), with Moonshine's second opinion when
+    that is installed too (voicejack[moonshine]: more moves and commands right in a reverberant room or
+    among other talkers, about 0.1 s more); else 'sphinx', which always works.
     """
     if backend not in BACKENDS:
         raise SpeechError(f"unknown speech backend {backend!r} (choose from {', '.join(BACKENDS)})")
@@ -61,7 +63,9 @@ def choose_backend(backend: str = "auto", vosk_model: str | Path | None = None) 
     path = find_vosk_model(vosk_model)
     if path is not None and path.is_dir() and not check_model_layout(path):
         return "vosk"
-    return "sphinx+whisper" if whisper_ready() else "sphinx"
+    if not whisper_ready():
+        return "sphinx"
+    return "sphinx+whisper+moonshine" if moonshine_ready() else "sphinx+whisper"
 
 
 def whisper_ready() -> bool:
@@ -142,7 +146,8 @@ def pad_with_room_tone(samples: np.ndarray, lead: float = 0.5, tail: float = 0.7
 def recognise_file(path: str | Path, grammar: Grammar, backend: str = "auto") -> Heard:
     """What a recording says, restricted to ``grammar`` (any PCM WAV: converted to 16 kHz mono).
 
-    backend: 'auto' (vosk if an English model is present, else sphinx), 'vosk', 'sphinx' or 'sphinx+whisper'.
+    backend: 'auto' (vosk if an English model is present, else the best pocketsphinx pairing installed), 'vosk',
+    'sphinx', 'sphinx+whisper' or 'sphinx+whisper+moonshine'.
     Raises AudioFormatError for an unreadable file, SpeechError for a missing model.
     """
     samples = load_for_recognition(path)

@@ -38,9 +38,13 @@ WEIGHTS = (
     10.904, -0.039, 1.634, -1.713, 1.004, 0.771, 0.141, 0.794, -0.299, -0.891, -0.248, -3.098, -1.648, 0.112,
     0.862,
 )
-# The same model when Moonshine's scores are added to Whisper's (whisper_backend.finalists, transcripts.combine),
-# fitted the same way on a recording of the tuning part made with both.
-PAIR_WEIGHTS = WEIGHTS
+# The same model when Moonshine's scores are averaged with Whisper's (whisper_backend.finalists,
+# transcripts.combine), fitted the same way (``asr_train.py --moonshine``) on a recording of the tuning part
+# and 1,000 lines of table talk made with both (models/README.md, fifteenth round).
+PAIR_WEIGHTS = (
+    10.112, -0.043, 1.943, -1.247, 1.104, 0.582, -0.129, 0.025, 0.008, -0.633, 0.088, -2.628, -1.029, 0.471,
+    0.842,
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -62,13 +62,13 @@ class Scored:
 
 def combine(first: Scored, second: Scored) -> Scored:
     """``first``'s scoring with a second recogniser's opinion on the sentences ``second`` scored: each of
-    those ranks by the sum of both scores and fits by the mean of both fits; ``first``'s other sentences
+    those ranks by the mean of both scores and fits by the mean of both fits; ``first``'s other sentences
     drop out of the ranking (they were not finalists). Free text and distance stay ``first``'s."""
     mine, theirs = dict(first.ranked), dict(second.ranked)
     both = [text for text in theirs if text in mine]
     if not both:
         return first
-    ranked = tuple(sorted(((text, mine[text] + theirs[text]) for text in both), key=lambda pair: -pair[1]))
+    ranked = tuple(sorted(((text, (mine[text] + theirs[text]) / 2) for text in both), key=lambda pair: -pair[1]))
     fit_first, fit_second = dict(first.fit), dict(second.fit)
     fit = tuple((text, (fit_first.get(text, -10.0) + fit_second.get(text, -10.0)) / 2) for text in both)
     return Scored(first.free_text, ranked, first.distance, first.near_free, fit)
