@@ -377,11 +377,17 @@ def make_backend(name: str, args: argparse.Namespace) -> tuple[str, StreamingRec
         from voicejack.speech.whisper_backend import SphinxWhisperRecogniser
 
         always = name.endswith("always")
+        second = None
+        if "moonshine" in name:
+            from voicejack.speech.moonshine_backend import MoonshineScorer
+
+            second = MoonshineScorer()
         hybrid = SphinxWhisperRecogniser(endpoint=endpoint_settings(args), judging=judging, always=always,
                                          loud_room_db=args.loud_room_db, length_bonus=args.whisper_length_bonus,
-                                         denoise=front_end(args), config=config)
+                                         denoise=front_end(args), config=config, second_opinion=second)
         label = ("pocketsphinx, then Whisper tiny.en on every utterance" if always else
                  f"pocketsphinx, Whisper tiny.en when unsure or speech < {args.loud_room_db:g} dB over the room")
+        label += ", Moonshine base on Whisper's finalists" if second is not None else ""
         return label + (f" ({args.sphinx_config})" if config else "") + front_end_label(args), hybrid
     return name, make_recogniser(name)
 
@@ -411,7 +417,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--rooms", default=",".join(rooms.CONDITIONS), help=f"some of {', '.join(rooms.CONDITIONS)}")
     parser.add_argument("--backends", default="sphinx",
-                        help="comma separated: sphinx, vosk, sphinx+whisper (second pass), sphinx+whisper-always")
+                        help="comma separated: sphinx, vosk, sphinx+whisper (second pass), sphinx+whisper-always, "
+                        "sphinx+whisper+moonshine")
     parser.add_argument("--sphinx-config", default="", help="extra pocketsphinx settings, e.g. beam=1e-60")
     parser.add_argument("--floor-only-endpointer", action="store_true",
                         help="end utterances by the noise floor alone (the endpointer before babble was handled)")

@@ -149,9 +149,10 @@ def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[
     """
     latency = row["latency"] if row.get("latency") is not None else float("nan")
     pair = bool(whisper and whisper.get("moonshine"))
-    checks_ms = row["whisper"]["ms"] + (row["moonshine"]["ms"] if pair else 0.0) if "whisper" in row else 0.0
+    checks_ms = 0.0  # what the replayed rule's check would cost
     if "whisper" in row:
         latency -= row["whisper"]["ms"] + row.get("moonshine", {}).get("ms", 0.0)
+        checks_ms = row["whisper"]["ms"] + (row["moonshine"]["ms"] if pair else 0.0)
     if "raw" not in row:
         return Heard(""), latency  # the utterance never reached a decoding
     heard = _heard(row["raw"])

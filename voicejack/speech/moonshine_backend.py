@@ -1,17 +1,16 @@
-"""Moonshine base (English, ONNX Runtime) scoring the sentences of the moment, as Whisper's check does.
+"""Moonshine base (English, ONNX Runtime) giving a second opinion on the sentences Whisper ranked highest.
 
 Moonshine is an English recogniser by Moonshine AI (MIT licence) trained for live speech: its encoder
-takes the utterance's own length instead of a fixed window, and its decoder can score a sentence's end
-(the end-of-text token), which CTranslate2's Whisper alignment cannot. Its base English model (61 M
-parameters, int8, 63 MB) ships inside its authors' own PyPI package ``moonshine-cpp``; only the model
+takes the utterance's own length instead of a fixed window, and its decoder scores a sentence's end (the
+end-of-text token) too, which CTranslate2's Whisper alignment cannot. Its base English model (61 M
+parameters, quantised, 63 MB) ships inside its authors' own PyPI package ``moonshine-cpp``; only the model
 files are used from it (its C library is not loaded), run by the ``onnxruntime`` package.
 
-It gives a second opinion on Whisper's finalists: the few sentences Whisper's forced scoring ranked
-highest, and pocketsphinx's own readings, are scored again by forced decoding in one batched call, and
-the two recognisers' scores are added (transcripts.combine) before the acceptance model weighs them. Two
-recognisers trained on different data rarely prefer the same wrong sentence: on the tuning part, the
-sum ranked the move said first far more often among other talkers and in the reverberant room than
-either alone (models/README.md, fifteenth round).
+Whisper's finalists (whisper_backend.finalists: its best few sentences and pocketsphinx's readings) are
+scored again here by forced decoding in one batched call, and the two recognisers' scores are averaged
+(transcripts.combine) before the acceptance model weighs them. Two recognisers trained on different data
+rarely prefer the same wrong sentence: on the tuning part their mean ranked the move said first far more
+often among other talkers and in the reverberant room than either alone (models/README.md, fifteenth round).
 """
 
 from __future__ import annotations
