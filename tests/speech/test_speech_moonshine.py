@@ -1,5 +1,6 @@
 """Moonshine base as a second opinion on Whisper's finalists, through the real model its authors' package
-carries (moonshine-cpp) and real synthesised speech."""
+carries (moonshine-cpp) and real synthesised speech. The whole recogniser with it hears moves through
+other talkers and ignores table talk in test_speech_whisper.py (its ``recogniser`` fixture runs both)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,10 @@ from pathlib import Path
 
 import pytest
 from speech_helpers import clip, grammar_of, random_positions
-from test_speech_babble import hear_stream, in_babble
+from test_speech_babble import in_babble
 
-from voicejack.engine import Move, legal_moves
-from voicejack.language import Command, resolve
-from voicejack.speech import choose_backend, make_recogniser, moonshine_ready, recognise_samples
+from voicejack.engine import legal_moves
+from voicejack.speech import choose_backend, make_recogniser, moonshine_ready
 from voicejack.speech.acceptance import PAIR_WEIGHTS, WEIGHTS
 from voicejack.speech.moonshine_backend import (
     MODEL_FILES,
@@ -35,11 +35,6 @@ def moonshine() -> MoonshineScorer:
 def vocabulary() -> Vocabulary:
     assert PACKAGED is not None
     return Vocabulary(PACKAGED / "tokenizer.bin")
-
-
-@pytest.fixture(scope="module")
-def pair() -> SphinxWhisperRecogniser:
-    return SphinxWhisperRecogniser(always=True, second_opinion=MoonshineScorer())
 
 
 def test_the_packaged_model_is_found_with_every_file() -> None:
@@ -118,23 +113,6 @@ def test_the_pair_ranks_the_move_said_among_talkers_first_at_least_as_often_as_w
         right["whisper"] += alone.ranked[0][0] == said
         right["pair"] += both.ranked[0][0] == said
     assert right["pair"] >= max(right["whisper"], 4), right
-
-
-def test_a_move_through_three_other_talkers_is_heard_with_the_second_opinion(pair: SphinxWhisperRecogniser) -> None:
-    state = random_positions(1, seed=8)[0]
-    right = 0
-    moves = sorted(legal_moves(state), key=lambda m: m.phrase)[-3:]
-    for seed, move in enumerate(moves):
-        samples, _ = in_babble(move.phrase, seed=seed)
-        right += resolve(state, state.turn, hear_stream(pair, samples, grammar_of(state))) == move
-    assert right >= 2
-
-
-def test_table_chatter_is_neither_played_nor_obeyed_with_the_second_opinion(pair: SphinxWhisperRecogniser) -> None:
-    state = random_positions(1, seed=9)[0]
-    for text in ("pass me the salt please", "wait let me think about it", "stop it you two"):
-        heard = recognise_samples(clip(text, snr_db=20.0), grammar_of(state), pair)
-        assert not isinstance(resolve(state, state.turn, heard), (Move, Command)), heard
 
 
 def test_the_backend_is_chosen_by_name_and_uses_its_own_weights() -> None:

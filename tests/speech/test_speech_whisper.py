@@ -19,6 +19,7 @@ from voicejack.language import Ask, Command, Confirm, resolve
 from voicejack.speech import make_recogniser, recognise_samples
 from voicejack.speech.models import WHISPER_FILES, WHISPER_MODEL, DownloadError, download_model
 from voicejack.speech.acceptance import FEATURES, settle
+from voicejack.speech.moonshine_backend import MoonshineScorer
 from voicejack.speech.whisper_backend import (
     Scored,
     SphinxWhisperRecogniser,
@@ -39,9 +40,11 @@ def scorer() -> WhisperScorer:
     return WhisperScorer()
 
 
-@pytest.fixture(scope="module")
-def recogniser() -> SphinxWhisperRecogniser:
-    return SphinxWhisperRecogniser(always=True)
+@pytest.fixture(scope="module", params=["whisper", "whisper+moonshine"])
+def recogniser(request: pytest.FixtureRequest) -> SphinxWhisperRecogniser:
+    """The Whisper check, alone and with Moonshine's second opinion (test_speech_moonshine.py)."""
+    second = MoonshineScorer() if request.param == "whisper+moonshine" else None
+    return SphinxWhisperRecogniser(always=True, second_opinion=second)
 
 
 def test_the_packaged_model_is_found_and_matches_the_recorded_checksums() -> None:
