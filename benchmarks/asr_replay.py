@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 import sys
 import time
 from pathlib import Path
@@ -33,7 +34,7 @@ from voicejack.hearing import Heard  # noqa: E402
 from voicejack.language.resolution import LanguageSettings  # noqa: E402
 from voicejack.speech.judging import Evidence, JudgeSettings, judge  # noqa: E402
 from voicejack.speech.sphinx import SphinxRecogniser  # noqa: E402
-from voicejack.speech.acceptance import PAIR_WEIGHTS, WEIGHTS, Thresholds, settle  # noqa: E402
+from voicejack.speech.acceptance import PAIR_THRESHOLDS, PAIR_WEIGHTS, WEIGHTS, Thresholds, settle  # noqa: E402
 from voicejack.speech.moonshine_backend import LENGTH_BONUS as MOONSHINE_BONUS  # noqa: E402
 from voicejack.speech.transcripts import Scored, combine, edit_cost, normalise  # noqa: E402
 from voicejack.speech.whisper_backend import (  # noqa: E402
@@ -170,6 +171,13 @@ def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[
     return heard, latency
 
 
+def chosen_thresholds(args: argparse.Namespace) -> Thresholds:
+    """--act, --confirm and --command over the thresholds the backend uses (the pair's with --moonshine)."""
+    base = PAIR_THRESHOLDS if args.moonshine else Thresholds()
+    given = {name: getattr(args, name) for name in ("act", "confirm", "command") if getattr(args, name) is not None}
+    return replace(base, **given)
+
+
 def main(argv: list[str] | None = None) -> int:
     import asr
 
@@ -186,10 +194,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--whisper", action="store_true", help="apply the Whisper second pass too")
     parser.add_argument("--loud-room-db", type=float, default=LOUD_ROOM_DB)
     parser.add_argument("--whisper-length-bonus", type=float, default=LENGTH_BONUS)
-    defaults = Thresholds()
-    parser.add_argument("--act", type=float, default=defaults.act, help="least probability to carry out a move")
-    parser.add_argument("--confirm", type=float, default=defaults.confirm, help="least probability to confirm one")
-    parser.add_argument("--command", type=float, default=defaults.command, help="least probability to obey a command")
+    parser.add_argument("--act", type=float, help="least probability to carry out a move (default: the backend's)")
+    parser.add_argument("--confirm", type=float, help="least probability to confirm one")
+    parser.add_argument("--command", type=float, help="least probability to obey a command")
     parser.add_argument("--whisper-always", action="store_true", help="the second pass on every utterance")
     parser.add_argument("--moonshine", action="store_true",
                         help="with --whisper: Moonshine's scores of the finalists added (recorded with --record-moonshine)")
@@ -212,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     settings = None if args.no_judging else JudgeSettings(args.tie_margin)
     whisper = None
     if args.whisper:
-        thresholds = Thresholds(act=args.act, confirm=args.confirm, command=args.command)
+        thresholds = chosen_thresholds(args)
         whisper = {"loud_room_db": args.loud_room_db, "length_bonus": args.whisper_length_bonus,
                    "thresholds": thresholds, "always": args.whisper_always, "moonshine": args.moonshine,
                    "weights": PAIR_WEIGHTS if args.moonshine else WEIGHTS}

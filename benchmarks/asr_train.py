@@ -26,9 +26,9 @@ import numpy as np  # noqa: E402
 
 import asr  # noqa: E402
 import voices as voice_bank  # noqa: E402
-from asr_replay import _heard, recorded_scores, replayed  # noqa: E402
+from asr_replay import _heard, chosen_thresholds, recorded_scores, replayed  # noqa: E402
 from voicejack.hearing import Heard  # noqa: E402
-from voicejack.speech.acceptance import FEATURES, Thresholds, features  # noqa: E402
+from voicejack.speech.acceptance import FEATURES, features  # noqa: E402
 from voicejack.speech.judging import Evidence, JudgeSettings, judge  # noqa: E402
 from voicejack.speech.whisper_backend import LENGTH_BONUS, LOUD_ROOM_DB, needs_second_pass  # noqa: E402
 
@@ -88,15 +88,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("records", nargs="+")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--l2", type=float, default=1.0)
-    defaults = Thresholds()
-    parser.add_argument("--act", type=float, default=defaults.act)
-    parser.add_argument("--confirm", type=float, default=defaults.confirm)
-    parser.add_argument("--command", type=float, default=defaults.command)
+    parser.add_argument("--act", type=float, help="least probability to carry out a move (default: the backend's)")
+    parser.add_argument("--confirm", type=float)
+    parser.add_argument("--command", type=float)
     parser.add_argument("--moonshine", action="store_true",
                         help="fit PAIR_WEIGHTS: Moonshine's scores of the finalists added (--record-moonshine)")
     args = parser.parse_args(argv)
     pairs = load(args.records, args.seed)
-    thresholds = Thresholds(act=args.act, confirm=args.confirm, command=args.command)
+    thresholds = chosen_thresholds(args)
     families = sorted({item.voice.family for _, item in pairs})
     print("Leave-one-family-out (weights fitted on the other families):")
     asr.print_header()

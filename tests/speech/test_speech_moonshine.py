@@ -12,7 +12,7 @@ from test_speech_babble import in_babble
 
 from voicejack.engine import legal_moves
 from voicejack.speech import choose_backend, make_recogniser, moonshine_ready
-from voicejack.speech.acceptance import PAIR_WEIGHTS, WEIGHTS
+from voicejack.speech.acceptance import PAIR_THRESHOLDS, PAIR_WEIGHTS, WEIGHTS, Thresholds
 from voicejack.speech.moonshine_backend import (
     MODEL_FILES,
     MoonshineScorer,
@@ -118,7 +118,11 @@ def test_the_pair_ranks_the_move_said_among_talkers_first_at_least_as_often_as_w
 def test_the_backend_is_chosen_by_name_and_uses_its_own_weights() -> None:
     chosen = make_recogniser("sphinx+whisper+moonshine")
     assert isinstance(chosen, SphinxWhisperRecogniser) and chosen.name == "sphinx+whisper+moonshine"
-    assert chosen.weights == PAIR_WEIGHTS and make_recogniser("sphinx+whisper").weights == WEIGHTS  # type: ignore[attr-defined]
+    alone = make_recogniser("sphinx+whisper")
+    assert isinstance(alone, SphinxWhisperRecogniser)
+    assert (chosen.weights, chosen.thresholds) == (PAIR_WEIGHTS, PAIR_THRESHOLDS)
+    assert (alone.weights, alone.thresholds) == (WEIGHTS, Thresholds())
+    assert PAIR_THRESHOLDS.act < Thresholds().act  # the pair carries moves out sooner (fifteenth round)
     assert choose_backend("sphinx+whisper+moonshine") == "sphinx+whisper+moonshine"
 
 

@@ -56,6 +56,12 @@ class Thresholds:
     rival_floor: float = 0.3  # ... if it is at least this likely itself
 
 
+# With Moonshine's second opinion moves are carried out from 0.7: on the tuning part, refitted per family,
+# that got 1-4 more moves in a hundred right in every noisy room with no wrong move and no table talk played
+# added (models/README.md, fifteenth round).
+PAIR_THRESHOLDS = Thresholds(act=0.7)
+
+
 def features(candidate: str, first: Heard, evidence: Evidence | None, scored: Scored, over_floor_db: float,
              obeyed: frozenset[str]) -> tuple[float, ...]:
     """What both recognisers measured about ``candidate`` (pocketsphinx heard ``first``), in FEATURES' order."""

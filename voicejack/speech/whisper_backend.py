@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from voicejack.hearing import Heard
-from voicejack.speech.acceptance import PAIR_WEIGHTS, WEIGHTS, Thresholds, settle
+from voicejack.speech.acceptance import PAIR_THRESHOLDS, PAIR_WEIGHTS, WEIGHTS, Thresholds, settle
 from voicejack.speech.recogniser import SpeechError
 from voicejack.speech.sphinx import SphinxRecogniser
 from voicejack.speech.transcripts import Scored, combine, edit_cost, normalise
@@ -198,7 +198,7 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         self.always = always
         self.loud_room_db = loud_room_db
         self.length_bonus = length_bonus
-        self.thresholds = thresholds or Thresholds()
+        self.thresholds = thresholds or (PAIR_THRESHOLDS if second_opinion is not None else Thresholds())
         self.second_passes = 0
         self.agreed = 0  # second passes settled by Whisper's free decoding alone
 
