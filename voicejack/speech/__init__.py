@@ -50,8 +50,8 @@ def choose_backend(backend: str = "auto", vosk_model: str | Path | None = None) 
     'auto' is 'vosk' when an English vosk model is present; else 'sphinx+whisper' when faster-whisper
     and a Whisper tiny.en model are there (voicejack[whisper]: it turns far fewer mishearings into wrong
     moves, for 0.2-0.5 s more wait after speech, models/README.md), with Moonshine's second opinion when
-    that is installed too (voicejack[moonshine]: more moves and commands right in a reverberant room or
-    among other talkers, about 0.1 s more); else 'sphinx', which always works.
+    that is installed too (voicejack[moonshine]: more moves and commands right in noise and about half as
+    many wrong, for about 0.1 s more); else 'sphinx', which always works.
     """
     if backend not in BACKENDS:
         raise SpeechError(f"unknown speech backend {backend!r} (choose from {', '.join(BACKENDS)})")
