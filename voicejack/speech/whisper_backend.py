@@ -29,6 +29,7 @@ import numpy as np
 
 from voicejack.hearing import Heard
 from voicejack.speech.acceptance import PAIR_THRESHOLDS, PAIR_WEIGHTS, WEIGHTS, Thresholds, settle
+from voicejack.speech.moonshine_backend import MoonshineScorer
 from voicejack.speech.recogniser import SpeechError
 from voicejack.speech.sphinx import SphinxRecogniser
 from voicejack.speech.transcripts import Scored, combine, edit_cost, normalise
@@ -39,7 +40,7 @@ __all__ = ["Scored", "SphinxWhisperRecogniser", "Transcript", "WhisperScorer", "
 WINDOW_SECONDS = 10.0
 SHORTLIST = 20
 # How many of Whisper's best sentences a second opinion (moonshine_backend.py) scores again, besides
-# pocketsphinx's readings: on the tuning part 3, 5 and 8 ranked the sentence said first equally often.
+# pocketsphinx's readings: on the quick tuning part 3, 5 and 8 ranked the sentence said first equally often.
 FINALISTS = 5
 # Added per token to a sentence's log-probability: a plain sum favours the shortest sentences, and the
 # grammar holds fragments ("six", "red one", "play ace") that then outscored the move said around them.
@@ -179,17 +180,17 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
     The second pass scores the sentences nearest Whisper's free decoding and pocketsphinx's readings, and
     acceptance.py weighs pocketsphinx's sentence against Whisper's first: carried out, confirmed, asked as a
     choice or "didn't catch that". ``always``: every utterance goes through Whisper (slower; for the
-    benchmark's comparison).
+    benchmark's comparison). ``second_opinion``: Moonshine base scores Whisper's finalists again and the two
+    scores are averaged first (the "sphinx+whisper+moonshine" backend, with weights and thresholds of its own).
     """
 
     name = "sphinx+whisper"
 
     def __init__(self, model: str | Path | None = None, always: bool = False, loud_room_db: float = LOUD_ROOM_DB,
                  length_bonus: float = LENGTH_BONUS, thresholds: Thresholds | None = None,
-                 second_opinion: Any = None, **sphinx: Any) -> None:
+                 second_opinion: MoonshineScorer | None = None, **sphinx: Any) -> None:
         super().__init__(**sphinx)
         self.scorer = WhisperScorer(model)
-        # A MoonshineScorer, or None: Whisper's finalists are scored again by it and the scores added.
         self.second_opinion = second_opinion
         self.weights = WEIGHTS
         if second_opinion is not None:
