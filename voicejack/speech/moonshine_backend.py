@@ -16,7 +16,6 @@ often among other talkers and in the reverberant room than either alone (models/
 from __future__ import annotations
 
 import importlib.util
-import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -158,13 +157,11 @@ class MoonshineScorer:
         feeds = {"input_ids": ids, "encoder_hidden_states": np.repeat(encoded, len(batch), axis=0),
                  "use_cache_branch": np.array([False]), **self._empty_past(len(batch))}
         logits = self._decoder.run(["logits"], feeds)[0].astype(np.float64)
-        top = logits.max(axis=2, keepdims=True)
-        log_softmax = logits - top - np.log(np.exp(logits - top).sum(axis=2, keepdims=True))
-        sums = []
-        for row, tokens in enumerate(batch):
-            wanted = [*tokens, END]
-            sums.append(float(sum(log_softmax[row, k, token] for k, token in enumerate(wanted))))
-        return [max(total, -1e6) if math.isfinite(total) else -1e6 for total in sums]
+        top = logits.max(axis=2)
+        normaliser = top + np.log(np.exp(logits - top[..., None]).sum(axis=2))  # log of each position's total
+        wanted = np.concatenate([ids[:, 1:], np.full((len(batch), 1), END)], axis=1)  # what each position predicts
+        chosen = np.take_along_axis(logits, wanted[..., None], axis=2)[..., 0] - normaliser
+        return [float(chosen[row, :len(tokens) + 1].sum()) for row, tokens in enumerate(batch)]
 
     def token_count(self, sentence: str) -> int:
         """Tokens of ``sentence`` (its end, scored too, not counted)."""
