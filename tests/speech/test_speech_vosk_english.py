@@ -9,6 +9,7 @@ through the sound-alike words the model has.
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -48,8 +49,7 @@ def test_every_word_the_game_listens_for_is_in_an_english_models_vocabulary(mode
         for state in random_positions(5, seed=11, players=players):
             grammar = grammar_of(state)
             assert recogniser.unknown_words(grammar) == ()
-            assert set(recogniser.grammar_json(grammar).strip("[]").replace('"', "").split(", ")) >= set(
-                grammar.phrases)
+            assert set(json.loads(recogniser.grammar_json(grammar))) >= set(grammar.phrases)
 
 
 @pytest.mark.parametrize("voice", ["en-us", "en-gb"])
@@ -74,7 +74,7 @@ def test_the_wake_word_is_heard_as_the_sound_alike_words_an_english_model_knows(
     assert gate.wake_words == ("jack", "a", "rue")  # "roo" is not an English word to it
     grammar = gate.listened_grammar(grammar_of(random_positions(1, seed=5)[0]))
     heard = listen(recogniser, grammar, clip("jackaroo, read the board", "en-us"))
-    assert [gate.admit(h) for h in heard] == [Heard("read the board", (1.0, 1.0, 1.0))]
+    assert [admitted.text for h in heard if (admitted := gate.admit(h)) is not None] == ["read the board"]
     assert all(gate.admit(h) is None for h in listen(recogniser, grammar, clip("read the board", "en-us")))
 
 
