@@ -123,16 +123,23 @@ def positions(rng: random.Random, wanted: int, first_game: int) -> list[GameStat
     found: list[GameState] = []
     game = first_game
     while len(found) < wanted:
-        players, teams, mode = SETUPS[game % len(SETUPS)]
-        state, _ = new_game(make_rules(players=players, teams=teams, mode=mode), seed=game)
+        found += positions_of_game(rng, game)
         game += 1
-        for _ in range(400):
-            if state.winner is not None:
-                break
-            if rng.random() < 0.15:
-                found.append(state)
-            state, _ = play(state, rng.choice(legal_moves(state)))
     return found[:wanted]
+
+
+def positions_of_game(rng: random.Random, game: int, moves: int = 400, share: float = 0.15) -> list[GameState]:
+    """Positions of seeded game ``game`` (its table kind by SETUPS) played at random, each kept with ``share``."""
+    players, teams, mode = SETUPS[game % len(SETUPS)]
+    state, _ = new_game(make_rules(players=players, teams=teams, mode=mode), seed=game)
+    found: list[GameState] = []
+    for _ in range(moves):
+        if state.winner is not None:
+            break
+        if rng.random() < share:
+            found.append(state)
+        state, _ = play(state, rng.choice(legal_moves(state)))
+    return found
 
 
 def build_items(count: int, seed: int, first_game: int, speakers: list[voice_bank.Voice]) -> list[Item]:
@@ -337,6 +344,8 @@ def run(name: str, recogniser: StreamingRecogniser, splits: list[Split], conditi
             tallies = {kind: Tally() for kind in KINDS}
             for index, item in enumerate(split.items):
                 chatter = [s for key, said in split.babble.items() if key != item.voice.name for s in said]
+                if record is not None:
+                    recogniser.family = item.voice.family  # type: ignore[attr-defined]
                 heard, latency = hear(recogniser, item, condition, split.seed * 100_000 + index, chatter)
                 if record is not None:
                     from asr_replay import RecordingSphinx, write_record
@@ -364,7 +373,7 @@ def make_backend(name: str, args: argparse.Namespace) -> tuple[str, StreamingRec
             from asr_replay import RecordingSphinx
 
             recogniser = RecordingSphinx(whisper=args.record_whisper, whisper_context=args.whisper_context,
-                                         moonshine=args.record_moonshine, config=config,
+                                         moonshine=args.record_moonshine, head=args.record_head, config=config,
                                          endpoint=endpoint_settings(args), judging=judging, denoise=front_end(args))
         else:
             recogniser = SphinxRecogniser(config=config, endpoint=endpoint_settings(args), judging=judging,
@@ -384,10 +393,12 @@ def make_backend(name: str, args: argparse.Namespace) -> tuple[str, StreamingRec
             second = MoonshineScorer()
         hybrid = SphinxWhisperRecogniser(endpoint=endpoint_settings(args), judging=judging, always=always,
                                          loud_room_db=args.loud_room_db, length_bonus=args.whisper_length_bonus,
-                                         denoise=front_end(args), config=config, second_opinion=second)
+                                         denoise=front_end(args), config=config, second_opinion=second,
+                                         head=not args.no_head)
         label = ("pocketsphinx, then Whisper tiny.en on every utterance" if always else
                  f"pocketsphinx, Whisper tiny.en when unsure or speech < {args.loud_room_db:g} dB over the room")
         label += ", Moonshine base on Whisper's finalists" if second is not None else ""
+        label += "" if args.no_head else ", the word model on Whisper's encoder"
         return label + (f" ({args.sphinx_config})" if config else "") + front_end_label(args), hybrid
     return name, make_recogniser(name)
 
@@ -437,6 +448,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--record-whisper", action="store_true", help="--record Whisper's scores too (slow)")
     parser.add_argument("--record-moonshine", action="store_true",
                         help="--record-whisper: also Moonshine base's scores of Whisper's finalists")
+    parser.add_argument("--record-head", nargs="?", const="shipped", default=None,
+                        help="--record-whisper: also the word model's scores of every sentence (word_head.py), its "
+                        "best two scored by Whisper as the game does; optionally a model file, '{family}' in its "
+                        "name standing for each utterance's voice family")
+    parser.add_argument("--no-head", action="store_true",
+                        help="sphinx+whisper backends without the word model (as before the seventeenth round)")
     parser.add_argument("--whisper-context", default="",
                         help="--record-whisper: text Whisper is told came before each utterance (models/README, "
                         "fourteenth round), e.g. 'Play seven, red one five.'")

@@ -34,9 +34,12 @@ from voicejack.hearing import Heard  # noqa: E402
 from voicejack.language.resolution import LanguageSettings  # noqa: E402
 from voicejack.speech.judging import Evidence, JudgeSettings, judge  # noqa: E402
 from voicejack.speech.sphinx import SphinxRecogniser  # noqa: E402
-from voicejack.speech.acceptance import PAIR_THRESHOLDS, PAIR_WEIGHTS, WEIGHTS, Thresholds, settle  # noqa: E402
+from voicejack.speech.acceptance import (  # noqa: E402
+    HEAD_WEIGHTS, PAIR_HEAD_WEIGHTS, PAIR_THRESHOLDS, PAIR_WEIGHTS, WEIGHTS, Thresholds, settle,
+)
 from voicejack.speech.moonshine_backend import LENGTH_BONUS as MOONSHINE_BONUS  # noqa: E402
 from voicejack.speech.transcripts import Scored, combine, edit_cost, normalise  # noqa: E402
+from voicejack.speech.word_head import Spotted  # noqa: E402
 from voicejack.speech.whisper_backend import (  # noqa: E402
     LENGTH_BONUS, LOUD_ROOM_DB, finalists, needs_second_pass, sure_reading,
 )
@@ -56,10 +59,16 @@ class RecordingSphinx(SphinxRecogniser):
     name = "sphinx-recording"
 
     def __init__(self, whisper: bool = False, whisper_context: str = "", moonshine: bool = False,
-                 **settings: Any) -> None:
+                 head: str | None = None, **settings: Any) -> None:
         super().__init__(**settings)
         self.scorer: Any = None
         self.second: Any = None
+        # ``head``: "shipped" for the word model in the package, or a model file; "{family}" in its name is the
+        # voice family of the utterance (``family``, set before each one), so that each is scored by a word model
+        # trained without its family (models/README.md, seventeenth round).
+        self.head = head
+        self.heads: dict[str, Any] = {}
+        self.family = ""
         if whisper:
             from voicejack.speech.whisper_backend import WhisperScorer
 
@@ -82,7 +91,19 @@ class RecordingSphinx(SphinxRecogniser):
         if self.scorer is not None and len(audio):
             began = time.perf_counter()
             also = (heard.text, *heard.alternatives, evidence.runner_up if evidence else "")
-            scored = self.scorer.score(audio, tuple(self._sentences), also=also, length_bonus=0.0)
+            sentences = tuple(self._sentences)
+            transcript = self.scorer.transcribe(audio)
+            if self.head is not None:
+                from voicejack.speech.whisper_backend import HEAD_CANDIDATES
+                from voicejack.speech.word_head import WordHead
+
+                path = None if self.head == "shipped" else self.head.format(family=self.family)
+                model = self.heads.setdefault(str(path), WordHead(path))
+                spotted = model.spot(transcript.speech_frames(), sentences)
+                also = (*also, *spotted.best(HEAD_CANDIDATES))
+                self.record["head"] = {"ranked": [list(pair) for pair in spotted.ranked],
+                                       "best_path": spotted.best_path, "frames": spotted.frames}
+            scored = self.scorer.rank(transcript, sentences, also=also, length_bonus=0.0)
             self.record["whisper"] = {"free": scored.free_text, "ranked": [list(pair) for pair in scored.ranked],
                                       "distance": scored.distance, "near_free": list(scored.near_free),
                                       "ms": (time.perf_counter() - began) * 1000.0,
@@ -141,6 +162,14 @@ def _recorded(w: dict[str, Any], length_bonus: float) -> Scored:
     return Scored(w["free"], ranked, distance, tuple(w["near_free"]), fit)
 
 
+def recorded_spotted(row: dict[str, Any]) -> Spotted | None:
+    """The word model's scores of a recorded utterance (recorded with --record-head), or None."""
+    head = row.get("head")
+    if head is None:
+        return None
+    return Spotted(tuple((text, score) for text, score in head["ranked"]), head["best_path"], head["frames"])
+
+
 def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[str, Any] | None,
              obeyed: frozenset[str] = frozenset(), confirmed: frozenset[str] = frozenset()) -> tuple[Heard, float]:
     """What the recogniser would have returned with these settings, and an estimate of its latency (ms).
@@ -166,8 +195,9 @@ def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[
                 return heard, latency  # both recognisers heard this sentence (whisper_backend.py)
             scored = recorded_scores(row, whisper["length_bonus"], pair)
             evidence = Evidence(*row["evidence"]) if row["evidence"] is not None else None
+            spotted = recorded_spotted(row) if whisper.get("head") else None
             heard = settle(heard, evidence, scored, row["over_floor_db"], obeyed, whisper["thresholds"],
-                           whisper.get("weights", WEIGHTS), confirmed)
+                           whisper.get("weights", WEIGHTS), confirmed, spotted)
     return heard, latency
 
 
@@ -200,6 +230,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--whisper-always", action="store_true", help="the second pass on every utterance")
     parser.add_argument("--moonshine", action="store_true",
                         help="with --whisper: Moonshine's scores of the finalists added (recorded with --record-moonshine)")
+    parser.add_argument("--head", action="store_true",
+                        help="with --whisper: the word model's scores too (recorded with --record-head)")
     args = parser.parse_args(argv)
     rows = [json.loads(line) for name in args.records for line in Path(name).read_text().splitlines() if line]
     parts = sorted({row["part"] for row in rows}, key=lambda p: p != "tuning")
@@ -220,9 +252,11 @@ def main(argv: list[str] | None = None) -> int:
     whisper = None
     if args.whisper:
         thresholds = chosen_thresholds(args)
+        weights = {(False, False): WEIGHTS, (True, False): PAIR_WEIGHTS, (False, True): HEAD_WEIGHTS,
+                   (True, True): PAIR_HEAD_WEIGHTS}[(args.moonshine, args.head)]
         whisper = {"loud_room_db": args.loud_room_db, "length_bonus": args.whisper_length_bonus,
                    "thresholds": thresholds, "always": args.whisper_always, "moonshine": args.moonshine,
-                   "weights": PAIR_WEIGHTS if args.moonshine else WEIGHTS}
+                   "head": args.head, "weights": weights}
     language = LanguageSettings(refuse_doubted_commands=not args.obey_doubted_commands)
     by_key = {(row["part"], row["room"], row["index"]): row for row in rows}
     asr.print_header()

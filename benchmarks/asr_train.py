@@ -26,9 +26,9 @@ import numpy as np  # noqa: E402
 
 import asr  # noqa: E402
 import voices as voice_bank  # noqa: E402
-from asr_replay import _heard, chosen_thresholds, recorded_scores, replayed  # noqa: E402
+from asr_replay import _heard, chosen_thresholds, recorded_scores, recorded_spotted, replayed  # noqa: E402
 from voicejack.hearing import Heard  # noqa: E402
-from voicejack.speech.acceptance import FEATURES, features  # noqa: E402
+from voicejack.speech.acceptance import FEATURES, HEAD_FEATURES, features  # noqa: E402
 from voicejack.speech.judging import Evidence, JudgeSettings, judge  # noqa: E402
 from voicejack.speech.whisper_backend import LENGTH_BONUS, LOUD_ROOM_DB, needs_second_pass  # noqa: E402
 
@@ -44,7 +44,8 @@ def load(paths: list[str], seed: int) -> list[tuple[dict[str, Any], asr.Item]]:
     return [(row, items[row["part"]][row["index"]]) for row in rows if "whisper" in row and "raw" in row]
 
 
-def examples(row: dict[str, Any], item: asr.Item, moonshine: bool = False) -> list[tuple[tuple[float, ...], bool]]:
+def examples(row: dict[str, Any], item: asr.Item, moonshine: bool = False,
+             head: bool = False) -> list[tuple[tuple[float, ...], bool]]:
     """(features, label) of each candidate of an utterance Whisper checks; none for one it does not."""
     evidence = Evidence(*row["evidence"]) if row["evidence"] is not None else None
     first = judge(_heard(row["raw"]), evidence, JudgeSettings())
@@ -52,12 +53,14 @@ def examples(row: dict[str, Any], item: asr.Item, moonshine: bool = False) -> li
     if not needs_second_pass(first, row["over_floor_db"], LOUD_ROOM_DB, obeyed):
         return []
     scored = recorded_scores(row, moonshine=moonshine)
+    spotted = recorded_spotted(row) if head else None
     top = scored.ranked[0][0] if scored.ranked else ""
+    spotted_top = spotted.ranked[0][0] if spotted is not None and spotted.ranked else ""
     out = []
-    for text in dict.fromkeys(t for t in (first.text, top) if t):
+    for text in dict.fromkeys(t for t in (first.text, top, spotted_top) if t):
         sure = Heard(text, tuple(0.95 for _ in text.split()), ())
         label = item.kind != "chatter" and asr.judge_outcome(item, sure) == "right"
-        out.append((features(text, first, evidence, scored, row["over_floor_db"], obeyed), label))
+        out.append((features(text, first, evidence, scored, row["over_floor_db"], obeyed, spotted), label))
     return out
 
 
@@ -76,8 +79,9 @@ def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float) -> np.ndarray:
     return beta
 
 
-def fitted(pairs: list[tuple[dict[str, Any], asr.Item]], l2: float, moonshine: bool = False) -> np.ndarray:
-    found = [example for row, item in pairs for example in examples(row, item, moonshine)]
+def fitted(pairs: list[tuple[dict[str, Any], asr.Item]], l2: float, moonshine: bool = False,
+           head: bool = False) -> np.ndarray:
+    found = [example for row, item in pairs for example in examples(row, item, moonshine, head)]
     x = np.array([f for f, _ in found])
     y = np.array([float(label) for _, label in found])
     return fit_logistic(x, y, l2)
@@ -93,6 +97,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--command", type=float)
     parser.add_argument("--moonshine", action="store_true",
                         help="fit PAIR_WEIGHTS: Moonshine's scores of the finalists added (--record-moonshine)")
+    parser.add_argument("--head", action="store_true",
+                        help="the word model's scores as three more features and its first sentence as a third "
+                        "candidate (recorded with --record-head)")
     args = parser.parse_args(argv)
     pairs = load(args.records, args.seed)
     thresholds = chosen_thresholds(args)
@@ -101,9 +108,9 @@ def main(argv: list[str] | None = None) -> int:
     asr.print_header()
     tallies: dict[tuple[str, str], dict[str, asr.Tally]] = {}
     for family in families:
-        weights = fitted([(r, i) for r, i in pairs if i.voice.family != family], args.l2, args.moonshine)
+        weights = fitted([(r, i) for r, i in pairs if i.voice.family != family], args.l2, args.moonshine, args.head)
         whisper = {"loud_room_db": LOUD_ROOM_DB, "length_bonus": LENGTH_BONUS, "thresholds": thresholds,
-                   "weights": tuple(float(w) for w in weights), "moonshine": args.moonshine}
+                   "weights": tuple(float(w) for w in weights), "moonshine": args.moonshine, "head": args.head}
         for row, item in pairs:
             if item.voice.family != family:
                 continue
@@ -112,9 +119,9 @@ def main(argv: list[str] | None = None) -> int:
             room_tallies = tallies.setdefault((part, row["room"]), {kind: asr.Tally() for kind in asr.KINDS})
             room_tallies[item.kind].add(asr.judge_outcome(item, heard), float("nan"))
     asr.print_chatter([asr.print_rows(part, room, t) for (part, room), t in tallies.items()])
-    weights = fitted(pairs, args.l2, args.moonshine)
+    weights = fitted(pairs, args.l2, args.moonshine, args.head)
     print(f"\nWEIGHTS, fitted on all {len(pairs)} utterances (L2 {args.l2:g}):")
-    for name, value in zip(FEATURES, weights, strict=True):
+    for name, value in zip(FEATURES + (HEAD_FEATURES if args.head else ()), weights, strict=True):
         print(f"  {name:32s} {value:8.3f}")
     print("WEIGHTS = (" + ", ".join(f"{w:.3f}" for w in weights) + ")")
     return 0

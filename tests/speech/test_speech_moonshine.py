@@ -13,7 +13,7 @@ from test_speech_babble import in_babble
 
 from voicejack.engine import legal_moves
 from voicejack.speech import choose_backend, make_recogniser, moonshine_ready
-from voicejack.speech.acceptance import PAIR_THRESHOLDS, PAIR_WEIGHTS, WEIGHTS, Thresholds
+from voicejack.speech.acceptance import HEAD_WEIGHTS, PAIR_HEAD_WEIGHTS, PAIR_THRESHOLDS, PAIR_WEIGHTS, Thresholds
 from voicejack.speech.moonshine_backend import (
     MODEL_FILES,
     MoonshineScorer,
@@ -124,8 +124,11 @@ def test_the_backend_is_chosen_by_name_and_uses_its_own_weights() -> None:
     assert isinstance(chosen, SphinxWhisperRecogniser) and chosen.name == "sphinx+whisper+moonshine"
     alone = make_recogniser("sphinx+whisper")
     assert isinstance(alone, SphinxWhisperRecogniser)
-    assert (chosen.weights, chosen.thresholds) == (PAIR_WEIGHTS, PAIR_THRESHOLDS)
-    assert (alone.weights, alone.thresholds) == (WEIGHTS, Thresholds())
+    # Both with the word model on Whisper's encoder (seventeenth round), each with weights fitted for it.
+    assert (chosen.weights, chosen.thresholds) == (PAIR_HEAD_WEIGHTS, PAIR_THRESHOLDS)
+    assert (alone.weights, alone.thresholds) == (HEAD_WEIGHTS, Thresholds())
+    assert chosen.head is not None and alone.head is not None
+    assert len(PAIR_HEAD_WEIGHTS) == len(HEAD_WEIGHTS) == len(PAIR_WEIGHTS) + 3
     assert PAIR_THRESHOLDS.act < Thresholds().act  # the pair carries moves out sooner (fifteenth round)
     assert choose_backend("sphinx+whisper+moonshine") == "sphinx+whisper+moonshine"
 

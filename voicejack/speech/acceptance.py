@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from voicejack.hearing import Heard
 from voicejack.speech.judging import Evidence
 from voicejack.speech.transcripts import Scored, edit_cost, normalise
+from voicejack.speech.word_head import Spotted
 
 # Feature names in the order of WEIGHTS (see ``features``).
 FEATURES = (
@@ -33,6 +34,8 @@ FEATURES = (
     "pocketsphinx doubted it", "whisper ranks it first", "speech over room (10 dB)", "a command",
     "words (4s)", "both agree", "extra words (4s)",
 )
+# With the word model on Whisper's encoder (word_head.py) three more, after those.
+HEAD_FEATURES = ("head margin", "head fit (per second)", "head ranks it first")
 # Fitted by benchmarks/asr_train.py (L2 1.0) on the tuning recording.
 WEIGHTS = (
     10.904, -0.039, 1.634, -1.713, 1.004, 0.771, 0.141, 0.794, -0.299, -0.891, -0.248, -3.098, -1.648, 0.112,
@@ -44,6 +47,17 @@ WEIGHTS = (
 PAIR_WEIGHTS = (
     10.112, -0.043, 1.943, -1.247, 1.104, 0.582, -0.129, 0.025, 0.008, -0.633, 0.088, -2.628, -1.029, 0.471,
     0.842,
+)
+# Both again with the word model's three features (HEAD_FEATURES) and its first sentence as a third
+# candidate, fitted (``asr_train.py --head``, with and without ``--moonshine``) on the tuning recording with
+# each utterance scored by a word model trained without its voice family (models/README.md, seventeenth round).
+HEAD_WEIGHTS = (
+    7.830, -0.127, 1.092, -1.857, 1.020, 0.329, 0.066, 0.527, 0.016, 0.060, -0.129, -1.522, -0.211, 0.343, 0.768,
+    -0.025, 0.289, -0.009,
+)
+PAIR_HEAD_WEIGHTS = (
+    8.405, -0.128, 1.401, -1.394, 0.976, 0.211, -0.057, 0.216, 0.002, -0.354, 0.106, -1.467, 0.523, 0.349, 0.754,
+    -0.032, 0.329, -0.121,
 )
 
 
@@ -63,8 +77,9 @@ PAIR_THRESHOLDS = Thresholds(act=0.7)
 
 
 def features(candidate: str, first: Heard, evidence: Evidence | None, scored: Scored, over_floor_db: float,
-             obeyed: frozenset[str]) -> tuple[float, ...]:
-    """What both recognisers measured about ``candidate`` (pocketsphinx heard ``first``), in FEATURES' order."""
+             obeyed: frozenset[str], spotted: Spotted | None = None) -> tuple[float, ...]:
+    """What the recognisers measured about ``candidate`` (pocketsphinx heard ``first``), in FEATURES' order
+    (and HEAD_FEATURES' after them when the word model ``spotted`` the grammar too)."""
     score = dict(scored.ranked)
     others = [value for text, value in scored.ranked if text != candidate]
     margin = score.get(candidate, -99.0) - (max(others) if others else -99.0)
@@ -75,6 +90,13 @@ def features(candidate: str, first: Heard, evidence: Evidence | None, scored: Sc
     confidences = first.word_confidences or (0.0,)
     runner_up = evidence.margin if evidence is not None else math.inf
     top = scored.ranked[0][0] if scored.ranked else ""
+    head: tuple[float, ...] = ()
+    if spotted is not None:
+        head = (
+            max(-15.0, min(15.0, spotted.margin(candidate))),
+            max(-20.0, min(0.0, spotted.fit(candidate))),
+            float(bool(spotted.ranked) and candidate == spotted.ranked[0][0]),
+        )
     return (
         1.0,
         max(-15.0, min(15.0, margin)),
@@ -91,6 +113,7 @@ def features(candidate: str, first: Heard, evidence: Evidence | None, scored: Sc
         min(8, len(words)) / 4.0,
         float(bool(first.text) and first.text == top),
         max(0, len(free) - len(words)) / 4.0,
+        *head,
     )
 
 
@@ -101,18 +124,21 @@ def probability(values: Sequence[float], weights: Sequence[float] = WEIGHTS) -> 
 
 def settle(first: Heard, evidence: Evidence | None, scored: Scored, over_floor_db: float,
            obeyed: frozenset[str] = frozenset(), thresholds: Thresholds = Thresholds(),
-           weights: Sequence[float] = WEIGHTS, confirmed: frozenset[str] = frozenset()) -> Heard:
+           weights: Sequence[float] = WEIGHTS, confirmed: frozenset[str] = frozenset(),
+           spotted: Spotted | None = None) -> Heard:
     """What the game should act on, once Whisper has scored the utterance pocketsphinx heard as ``first``.
 
     ``obeyed`` and ``confirmed`` are the grammar's (hearing.Grammar): a command of ``confirmed`` not sure
     enough to obey but as likely as a move that would be confirmed is handed over doubted, and the game asks
-    about it ("Did you say read the board?") instead of "didn't catch that"."""
+    about it ("Did you say read the board?") instead of "didn't catch that". With the word model's scores
+    (``spotted``, and weights fitted with them) its first sentence is a third candidate."""
     top = scored.ranked[0][0] if scored.ranked else ""
-    candidates = list(dict.fromkeys(text for text in (first.text, top) if text))
+    spotted_top = spotted.ranked[0][0] if spotted is not None and spotted.ranked else ""
+    candidates = list(dict.fromkeys(text for text in (first.text, top, spotted_top) if text))
     if not candidates:
         return Heard("", (), first.alternatives)
-    ranked = sorted(((probability(features(text, first, evidence, scored, over_floor_db, obeyed), weights), text)
-                     for text in candidates), reverse=True)
+    ranked = sorted(((probability(features(text, first, evidence, scored, over_floor_db, obeyed, spotted), weights),
+                      text) for text in candidates), reverse=True)
     likeliest, chosen = ranked[0]
     hints = tuple(text for _, text in ranked)
     if chosen in obeyed:

