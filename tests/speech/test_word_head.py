@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -159,3 +160,17 @@ def test_the_word_models_first_sentence_is_a_candidate_even_when_neither_recogni
     assert heard.text == said and min(heard.word_confidences) > 0.6
     blind = tuple(w for name, w in zip(names, trusting, strict=True) if name in FEATURES)
     assert settle(Heard(pocketsphinx, (0.5,) * 4), None, scored, 15.0, weights=blind).text != said
+
+
+def test_a_missing_or_damaged_word_model_says_so_plainly(tmp_path: Path) -> None:
+    from voicejack.speech.word_head import WordHeadUnavailable
+
+    damaged = tmp_path / "head.npz"
+    damaged.write_bytes(b"not a model")
+    for path in (tmp_path / "absent.npz", damaged):
+        with pytest.raises(WordHeadUnavailable, match="missing or damaged"):
+            WordHead(path)
+    np.savez(tmp_path / "short.npz", vocab=np.array(["<blank>", "<unk>"]), w1=np.zeros((1920, 4)), b1=np.zeros(4),
+             w2=np.zeros((4, 4)), b2=np.zeros(4), w3=np.zeros((4, 5)), b3=np.zeros(5))
+    with pytest.raises(WordHeadUnavailable, match="does not match"):
+        WordHead(tmp_path / "short.npz")

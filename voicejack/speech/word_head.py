@@ -24,10 +24,17 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["BLANK", "UNKNOWN", "Spotted", "WordHead", "ctc_log_likelihoods", "default_head_path"]
+from voicejack.speech.recogniser import SpeechError
+
+__all__ = ["BLANK", "UNKNOWN", "Spotted", "WordHead", "WordHeadUnavailable", "ctc_log_likelihoods",
+           "default_head_path"]
 
 BLANK, UNKNOWN = "<blank>", "<unk>"
 _NEG = -1e30
+
+
+class WordHeadUnavailable(SpeechError):
+    """The word model's weights are missing or damaged."""
 
 
 def default_head_path() -> Path:
@@ -66,11 +73,19 @@ class WordHead:
     """Loads the weights once; ``spot`` scores a grammar's sentences against one utterance's encoder output."""
 
     def __init__(self, path: str | Path | None = None) -> None:
-        data = np.load(Path(path) if path is not None else default_head_path())
-        self.vocabulary = [str(word) for word in data["vocab"]]
+        source = Path(path) if path is not None else default_head_path()
+        try:
+            data = np.load(source)
+            self.vocabulary = [str(word) for word in data["vocab"]]
+            self._weights = {name: data[name].astype(np.float32) for name in ("w1", "b1", "w2", "b2", "w3", "b3")}
+            self._context = self._context_of(data)
+        except (OSError, KeyError, ValueError) as error:
+            raise WordHeadUnavailable(
+                f"the word model {source} is missing or damaged ({error}); reinstall voicejack, or check with "
+                "pocketsphinx alone (--backend sphinx)") from None
         self._index = {word: i for i, word in enumerate(self.vocabulary)}
-        self._weights = {name: data[name].astype(np.float32) for name in ("w1", "b1", "w2", "b2", "w3", "b3")}
-        self._context = self._context_of(data)
+        if UNKNOWN not in self._index or self._weights["w3"].shape[1] != len(self.vocabulary):
+            raise WordHeadUnavailable(f"the word model {source} does not match its own vocabulary; reinstall voicejack")
         self._labels: dict[str, tuple[int, ...]] = {}
 
     @staticmethod
