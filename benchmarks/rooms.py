@@ -53,9 +53,9 @@ def make_clip(speech: np.ndarray, condition: str, seed: int, chatter: Sequence[n
         if not chatter:
             raise ValueError("babble needs other talkers' utterances")
         babble = sum(talker(chatter, length, rng) for _ in range(BABBLE_TALKERS))
-        signal += _scaled(np.asarray(babble), reference / 10 ** (BABBLE_DB / 10))
+        signal += scaled(np.asarray(babble), reference / 10 ** (BABBLE_DB / 10))
     elif condition == "music":
-        signal += _scaled(music(length, rng), reference / 10 ** (MUSIC_DB / 10))
+        signal += scaled(music(length, rng), reference / 10 ** (MUSIC_DB / 10))
     elif condition != "quiet":
         raise ValueError(f"unknown condition {condition!r} (one of {', '.join(CONDITIONS)})")
     signal += rng.standard_normal(length) * ROOM_TONE_RMS
@@ -65,7 +65,7 @@ def make_clip(speech: np.ndarray, condition: str, seed: int, chatter: Sequence[n
     return Clip(samples, lead, lead + len(voice))
 
 
-def _scaled(noise: np.ndarray, power: float) -> np.ndarray:
+def scaled(noise: np.ndarray, power: float) -> np.ndarray:
     mean = float(np.mean(noise**2))
     return noise * np.sqrt(power / mean) if mean > 0 else noise
 
@@ -79,10 +79,14 @@ def reverberate(signal: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     tail *= np.sqrt(rng.uniform(0.7, 1.4) / np.sum(tail**2))  # direct-to-reverberant ratio about 0 dB
     response = tail
     response[0] = 1.0
-    size = 1 << int(np.ceil(np.log2(len(signal) + taps)))
-    wet = np.fft.irfft(np.fft.rfft(signal, size) * np.fft.rfft(response, size), size)[: len(signal)]
-    result: np.ndarray = wet
-    return result
+    return convolved(signal, response)
+
+
+def convolved(signal: np.ndarray, response: np.ndarray) -> np.ndarray:
+    """``signal`` through an impulse response (FFT convolution), cut to the signal's length."""
+    size = 1 << int(np.ceil(np.log2(len(signal) + len(response))))
+    wet: np.ndarray = np.fft.irfft(np.fft.rfft(signal, size) * np.fft.rfft(response, size), size)[: len(signal)]
+    return wet
 
 
 def fan(length: int, rng: np.random.Generator) -> np.ndarray:

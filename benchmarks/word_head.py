@@ -39,6 +39,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import rooms  # noqa: E402
+from voicejack.speech.audio import SAMPLE_RATE  # noqa: E402
+
 TABLE_TALK = (
     "could you pass the crisps", "i left my keys in the car", "whose idea was this game", "not bad at all",
     "let me get a cushion", "it is getting late", "i forgot what i was saying", "are you cheating again",
@@ -59,7 +62,6 @@ OTHER_TALKERS = (
 )
 ROOMS = ("quiet", "noise", "room", "room", "babble", "babble", "music")
 FIRST_GAME = 300_000
-SAMPLE_RATE = 16_000
 
 
 def response(rng: np.random.Generator, rt60: float) -> np.ndarray:
@@ -73,20 +75,8 @@ def response(rng: np.random.Generator, rt60: float) -> np.ndarray:
     return tail
 
 
-def _convolved(signal: np.ndarray, impulse: np.ndarray) -> np.ndarray:
-    size = 1 << int(np.ceil(np.log2(len(signal) + len(impulse))))
-    wet: np.ndarray = np.fft.irfft(np.fft.rfft(signal, size) * np.fft.rfft(impulse, size), size)[: len(signal)]
-    return wet
-
-
-def _scaled(noise: np.ndarray, power: float) -> np.ndarray:
-    mean = float(np.mean(noise**2))
-    return noise * np.sqrt(power / mean) if mean > 0 else noise
-
-
 def heard_in(speech: np.ndarray, room: str, rng: np.random.Generator, talkers: dict[str, list[np.ndarray]]) -> np.ndarray:
     """``speech`` in a room drawn at random of its kind, cut round the speech as an endpointer would."""
-    import rooms
     from voicejack.speech.corpus import speech_power, talker_track
 
     power = speech_power(speech)
@@ -99,16 +89,16 @@ def heard_in(speech: np.ndarray, room: str, rng: np.random.Generator, talkers: d
     if room == "noise":
         signal += rng.standard_normal(length) * np.sqrt(reference / 10 ** (rng.uniform(5, 25) / 10))
     elif room == "room":
-        signal = _convolved(signal, response(rng, rng.uniform(0.2, 1.0)))
+        signal = rooms.convolved(signal, response(rng, rng.uniform(0.2, 1.0)))
         reference = speech_power(signal[lead:lead + len(voice)])
-        signal += _scaled(rooms.fan(length, rng), reference / 10 ** (rng.uniform(10, 30) / 10))
+        signal += rooms.scaled(rooms.fan(length, rng), reference / 10 ** (rng.uniform(10, 30) / 10))
     elif room == "babble":
         names = sorted(talkers)
         tracks = [talker_track(talkers[names[int(rng.integers(len(names)))]], length, rng)
                   for _ in range(int(rng.integers(2, 5)))]
-        signal += _scaled(np.sum(tracks, axis=0), reference / 10 ** (rng.uniform(5, 20) / 10))
+        signal += rooms.scaled(np.sum(tracks, axis=0), reference / 10 ** (rng.uniform(5, 20) / 10))
     elif room == "music":
-        signal += _scaled(rooms.music(length, rng), reference / 10 ** (rng.uniform(8, 20) / 10))
+        signal += rooms.scaled(rooms.music(length, rng), reference / 10 ** (rng.uniform(8, 20) / 10))
     signal += rng.standard_normal(length) * rng.uniform(10, 60)
     if room == "room" or rng.random() < 0.2:
         signal = rooms.band_limit(signal, rng.uniform(80, 300), rng.uniform(3000, 6000))
