@@ -32,7 +32,7 @@ from voicejack.speech import recognise_file, recognise_samples
 from voicejack.speech.audio import BLOCK_SAMPLES, write_wav
 from voicejack.speech.corpus import make_clip
 from voicejack.speech.microphone import BlockQueue, Listener
-from voicejack.speech.recogniser import GrammarError, Recogniser
+from voicejack.speech.recogniser import EARLY_END_NOISY, GrammarError, Recogniser
 from voicejack.speech.sphinx import SphinxRecogniser, word_levels
 from voicejack.tablefile import table_from_text
 
@@ -366,6 +366,28 @@ def test_a_hesitation_inside_a_split_move_does_not_cut_the_player_off(recogniser
         samples = make_clip(said, 20.0, seed=seed, room_level=60.0).samples
         heard = hear_through_callback(recogniser, SPLIT_GRAMMAR, samples)
         assert heard is not None and heard.text == SPLIT
+
+
+def test_in_noise_a_whole_sentence_still_ends_early_but_only_after_a_longer_pause(recogniser: SphinxRecogniser) -> None:
+    # At 20 dB the gap between two words can sink under the floor for 60 ms; a complete sentence still ends
+    # before the hangover, but after EARLY_END_NOISY of quiet.
+    heard = hear_through_callback(recogniser, SPLIT_GRAMMAR, clip("burn hand", "en-us", 20.0, seed=30))
+    assert heard is not None and heard.text == "burn hand"
+    timing = recogniser.last_timing
+    assert timing is not None and timing.ended_early
+    assert EARLY_END_NOISY * 1000 <= timing.endpoint_wait_ms < 400
+    quiet = hear_through_callback(recogniser, SPLIT_GRAMMAR, clip("burn hand", "en-us", None, seed=30))
+    assert quiet is not None and quiet.text == "burn hand"
+    assert recogniser.last_timing is not None and recogniser.last_timing.endpoint_wait_ms < EARLY_END_NOISY * 1000
+
+
+def test_in_noise_a_short_gap_between_words_does_not_end_the_sentence_at_the_first(
+        recogniser: SphinxRecogniser) -> None:
+    grammar = Grammar(("help", "option one", "option two", "yes", "no", "burn hand", "play king out", "repeat"))
+    for seed in range(6):
+        said = np.concatenate([speech("option"), np.zeros(1_600, dtype=np.int16), speech("one")])
+        heard = hear_through_callback(recogniser, grammar, make_clip(said, 20.0, seed=seed, room_level=60.0).samples)
+        assert heard is not None and heard.text == "option one", seed
 
 
 def test_in_loud_noise_a_short_pause_is_not_trusted(recogniser: SphinxRecogniser) -> None:

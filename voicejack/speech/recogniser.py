@@ -20,7 +20,10 @@ Otherwise the normal hangover decides. Each pause is tried once, and
 only while the speech stands ``early_min_snr_db`` above the noise floor:
 in louder noise the quiet parts of words (an s, the closure before a t)
 sink below the floor and look like pauses, and decoding half a word gave
-confidently wrong commands (benchmarks/asr.py at 10 dB).
+confidently wrong commands (benchmarks/asr.py at 10 dB). Under
+``early_clean_snr_db`` (white noise at 20 dB, other talkers, music) the
+pause must last ``early_end_noisy``: a 60 ms gap between two words was
+enough there to end "option ... two" at "option", heard as "help".
 
 Heard conventions for callers (voicejack.language):
 - ``text == ""``: something was said but nothing in the grammar was
@@ -49,6 +52,10 @@ from voicejack.speech.endpoint import Endpointer, EndpointSettings, Mark
 # must stand above the noise floor for so short a quiet to be trusted (benchmarks/asr.py).
 EARLY_END = 0.06
 EARLY_MIN_SNR_DB = 16.0
+# ... and under EARLY_CLEAN_SNR_DB the quiet a pause needs (see "Ending early" above; models/README.md,
+# eighteenth round).
+EARLY_END_NOISY = 0.15
+EARLY_CLEAN_SNR_DB = 28.0
 
 
 class SpeechError(Exception):
@@ -100,6 +107,8 @@ class StreamingRecogniser(ABC):
         self._endpointer = Endpointer(endpoint)
         self.early_end = early_end  # seconds of quiet after which a complete sentence ends the utterance; None: off
         self.early_min_snr_db = EARLY_MIN_SNR_DB
+        self.early_end_noisy: float | None = EARLY_END_NOISY  # the pause needed under early_clean_snr_db
+        self.early_clean_snr_db = EARLY_CLEAN_SNR_DB
         self._early_tried_at = -1  # the pause (speech end sample) last tried
         self._prefixes: tuple[Grammar, frozenset[str], frozenset[str]] | None = None
         self._grammar: Grammar | None = None
@@ -208,9 +217,13 @@ class StreamingRecogniser(ABC):
     def _try_early_end(self) -> None:
         if self.early_end is None or not self._decoding or not self._endpointer.in_speech:
             return
-        if self._endpointer.quiet_frames < round(self.early_end * 100):
+        over_floor = self._endpointer.speech_over_floor_db
+        if over_floor < self.early_min_snr_db:
             return
-        if self._endpointer.speech_over_floor_db < self.early_min_snr_db:
+        needed = self.early_end
+        if over_floor < self.early_clean_snr_db and self.early_end_noisy is not None:
+            needed = max(needed, self.early_end_noisy)
+        if self._endpointer.quiet_frames < round(needed * 100):
             return
         pause = self._endpointer.speech_end_sample
         if pause == self._early_tried_at:
