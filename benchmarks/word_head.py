@@ -7,6 +7,7 @@
     done                                                                 # about 3 minutes a shard
     python3 benchmarks/word_head.py train voicejack/speech/data/word_head.npz /tmp/head*.npz
     python3 benchmarks/word_head.py train /tmp/without-mbrola.npz /tmp/head*.npz --exclude mbrola
+    python3 benchmarks/word_head.py data /tmp/warped21.npz --seed 21 --warp 0.12   # vocal tract length varied
 
 Data: only the tuning voices of benchmarks/voices.py (espeak-ng, mbrola, festival; every style), never the
 held-out flite and pico. Each sentence is from a position of a game no benchmark plays (games from 300,000
@@ -146,7 +147,14 @@ def sentence(state: Any, prng: random.Random, mix: tuple[float, ...] = MIX) -> t
     return prng.choice(TABLE_TALK), "chatter"
 
 
-def make_data(out: str, count: int, seed: int) -> None:
+def warped(speech: np.ndarray, factor: float) -> np.ndarray:
+    """``speech`` played ``factor`` times as fast: pitch, formants and tempo move together, as between a
+    shorter and a longer vocal tract (vocal tract length perturbation), so the few voices sound like more."""
+    positions = np.arange(0.0, len(speech) - 1, factor)
+    return np.round(np.interp(positions, np.arange(len(speech)), speech.astype(np.float64))).astype(np.int16)
+
+
+def make_data(out: str, count: int, seed: int, warp: float = 0.0) -> None:
     import asr
     import voices as voice_bank
     from voicejack.speech.whisper_backend import WhisperScorer
@@ -172,11 +180,15 @@ def make_data(out: str, count: int, seed: int) -> None:
         text, kind = sentence(states.pop(), prng)
         voice = speakers[int(rng.integers(len(speakers)))]
         speech = voice_bank.synthesise(text, voice)
+        factor = float(rng.uniform(1.0 - warp, 1.0 + warp)) if warp > 0 else 1.0
+        if factor != 1.0:
+            speech = warped(speech, factor)
         others = {name: said for name, said in talkers.items() if name != voice.name}
         for room in prng.sample(ROOMS, 2):
             transcript = scorer.transcribe(heard_in(speech, room, rng, others))
             frames.append(transcript.speech_frames().astype(np.float16))
-            meta.append({"text": text, "kind": kind, "family": voice.family, "voice": voice.label, "room": room})
+            meta.append({"text": text, "kind": kind, "family": voice.family, "voice": voice.label, "room": room,
+                         "warp": round(factor, 3)})
         if len(meta) % 200 == 0:
             print(f"{len(meta)} utterances, {time.perf_counter() - began:.0f} s", flush=True)
     np.savez(out, *frames)
@@ -278,6 +290,8 @@ def main(argv: list[str] | None = None) -> int:
     data.add_argument("out")
     data.add_argument("--count", type=int, default=1500)
     data.add_argument("--seed", type=int, default=1)
+    data.add_argument("--warp", type=float, default=0.0,
+                      help="play each utterance up to this much faster or slower (0.12: 0.88-1.12 times)")
     learn = commands.add_parser("train", help="train the word model on shards made by 'data'")
     learn.add_argument("out")
     learn.add_argument("shards", nargs="+")
@@ -288,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
     learn.add_argument("--rate", type=float, default=2e-3)
     args = parser.parse_args(argv)
     if args.command == "data":
-        make_data(args.out, args.count, args.seed)
+        make_data(args.out, args.count, args.seed, args.warp)
     else:
         train(args.out, args.shards, args.exclude, args.epochs, args.hidden, args.batch, args.rate)
     return 0
