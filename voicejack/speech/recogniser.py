@@ -217,13 +217,14 @@ class StreamingRecogniser(ABC):
     def _try_early_end(self) -> None:
         if self.early_end is None or not self._decoding or not self._endpointer.in_speech:
             return
+        quiet = self._endpointer.quiet_frames
+        if quiet < round(self.early_end * 100):
+            return  # checked first: the level below takes a median over the utterance
         over_floor = self._endpointer.speech_over_floor_db
         if over_floor < self.early_min_snr_db:
             return
-        needed = self.early_end
-        if over_floor < self.early_clean_snr_db and self.early_end_noisy is not None:
-            needed = max(needed, self.early_end_noisy)
-        if self._endpointer.quiet_frames < round(needed * 100):
+        noisy = self.early_end_noisy
+        if over_floor < self.early_clean_snr_db and noisy is not None and quiet < round(noisy * 100):
             return
         pause = self._endpointer.speech_end_sample
         if pause == self._early_tried_at:
