@@ -396,7 +396,7 @@ def make_backend(name: str, args: argparse.Namespace) -> tuple[str, StreamingRec
                                          denoise=front_end(args), config=config, second_opinion=second,
                                          head=not args.no_head)
         label = ("pocketsphinx, then Whisper tiny.en on every utterance" if always else
-                 f"pocketsphinx, Whisper tiny.en when unsure or speech < {args.loud_room_db:g} dB over the room")
+                 f"pocketsphinx, Whisper tiny.en when unsure or speech < {hybrid.loud_room_db:g} dB over the room")
         label += ", Moonshine base on Whisper's finalists" if second is not None else ""
         label += "" if args.no_head else ", the word model on Whisper's encoder"
         return label + (f" ({args.sphinx_config})" if config else "") + front_end_label(args), hybrid
@@ -439,8 +439,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-early-end", action="store_true", help="always wait for the whole hangover")
     parser.add_argument("--whisper-length-bonus", type=float, default=2.0,
                         help="Whisper: added per token to a sentence's log-probability")
-    parser.add_argument("--loud-room-db", type=float, default=26.0,
-                        help="sphinx+whisper: speech less than this far over the background always gets Whisper")
+    parser.add_argument("--loud-room-db", type=float, default=None,
+                        help="sphinx+whisper: speech less than this far over the background always gets Whisper "
+                        "(default: the backend's)")
     parser.add_argument("--no-judging", action="store_true",
                         help="pocketsphinx without weighing the runner-up sentence (judging.py)")
     parser.add_argument("--tie-margin", type=float, default=JudgeSettings().tie_margin, help="judging: near-tie margin (ln per frame)")

@@ -35,13 +35,13 @@ from voicejack.language.resolution import LanguageSettings  # noqa: E402
 from voicejack.speech.judging import Evidence, JudgeSettings, judge  # noqa: E402
 from voicejack.speech.sphinx import SphinxRecogniser  # noqa: E402
 from voicejack.speech.acceptance import (  # noqa: E402
-    HEAD_WEIGHTS, PAIR_HEAD_WEIGHTS, PAIR_THRESHOLDS, PAIR_WEIGHTS, WEIGHTS, Thresholds, settle,
+    HEAD_THRESHOLDS, HEAD_WEIGHTS, PAIR_HEAD_WEIGHTS, PAIR_THRESHOLDS, PAIR_WEIGHTS, WEIGHTS, Thresholds, settle,
 )
 from voicejack.speech.moonshine_backend import LENGTH_BONUS as MOONSHINE_BONUS  # noqa: E402
 from voicejack.speech.transcripts import Scored, combine, edit_cost, normalise  # noqa: E402
 from voicejack.speech.word_head import Spotted  # noqa: E402
 from voicejack.speech.whisper_backend import (  # noqa: E402
-    LENGTH_BONUS, LOUD_ROOM_DB, finalists, needs_second_pass, sure_reading,
+    HEAD_LOUD_ROOM_DB, LENGTH_BONUS, LOUD_ROOM_DB, finalists, needs_second_pass, sure_reading,
 )
 
 
@@ -202,9 +202,11 @@ def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[
 
 
 def chosen_thresholds(args: argparse.Namespace) -> Thresholds:
-    """--act, --confirm and --command over the thresholds the backend uses (the pair's with --moonshine)."""
-    base = PAIR_THRESHOLDS if args.moonshine else Thresholds()
-    given = {name: getattr(args, name) for name in ("act", "confirm", "command") if getattr(args, name) is not None}
+    """--act, --confirm, --command and --rival-gap over the thresholds the backend uses (the pair's with
+    --moonshine, the word model's with --head alone)."""
+    base = PAIR_THRESHOLDS if args.moonshine else HEAD_THRESHOLDS if args.head else Thresholds()
+    given = {name: getattr(args, name) for name in ("act", "confirm", "command", "rival_gap")
+             if getattr(args, name) is not None}
     return replace(base, **given)
 
 
@@ -222,11 +224,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--obey-doubted-commands", action="store_true",
                         help="the command language as before: obey a command whatever its alternatives say")
     parser.add_argument("--whisper", action="store_true", help="apply the Whisper second pass too")
-    parser.add_argument("--loud-room-db", type=float, default=LOUD_ROOM_DB)
+    parser.add_argument("--loud-room-db", type=float, default=None, help="default: the backend's")
     parser.add_argument("--whisper-length-bonus", type=float, default=LENGTH_BONUS)
     parser.add_argument("--act", type=float, help="least probability to carry out a move (default: the backend's)")
     parser.add_argument("--confirm", type=float, help="least probability to confirm one")
     parser.add_argument("--command", type=float, help="least probability to obey a command")
+    parser.add_argument("--rival-gap", type=float, help="a rival this close to the likeliest sentence is offered too")
     parser.add_argument("--whisper-always", action="store_true", help="the second pass on every utterance")
     parser.add_argument("--moonshine", action="store_true",
                         help="with --whisper: Moonshine's scores of the finalists added (recorded with --record-moonshine)")
@@ -254,7 +257,8 @@ def main(argv: list[str] | None = None) -> int:
         thresholds = chosen_thresholds(args)
         weights = {(False, False): WEIGHTS, (True, False): PAIR_WEIGHTS, (False, True): HEAD_WEIGHTS,
                    (True, True): PAIR_HEAD_WEIGHTS}[(args.moonshine, args.head)]
-        whisper = {"loud_room_db": args.loud_room_db, "length_bonus": args.whisper_length_bonus,
+        loud = args.loud_room_db or (HEAD_LOUD_ROOM_DB if args.head else LOUD_ROOM_DB)
+        whisper = {"loud_room_db": loud, "length_bonus": args.whisper_length_bonus,
                    "thresholds": thresholds, "always": args.whisper_always, "moonshine": args.moonshine,
                    "head": args.head, "weights": weights}
     language = LanguageSettings(refuse_doubted_commands=not args.obey_doubted_commands)

@@ -30,7 +30,7 @@ from asr_replay import _heard, chosen_thresholds, recorded_scores, recorded_spot
 from voicejack.hearing import Heard  # noqa: E402
 from voicejack.speech.acceptance import FEATURES, HEAD_FEATURES, features  # noqa: E402
 from voicejack.speech.judging import Evidence, JudgeSettings, judge  # noqa: E402
-from voicejack.speech.whisper_backend import LENGTH_BONUS, LOUD_ROOM_DB, needs_second_pass  # noqa: E402
+from voicejack.speech.whisper_backend import HEAD_LOUD_ROOM_DB, LENGTH_BONUS, LOUD_ROOM_DB, needs_second_pass  # noqa: E402
 
 
 def load(paths: list[str], seed: int) -> list[tuple[dict[str, Any], asr.Item]]:
@@ -50,7 +50,7 @@ def examples(row: dict[str, Any], item: asr.Item, moonshine: bool = False,
     evidence = Evidence(*row["evidence"]) if row["evidence"] is not None else None
     first = judge(_heard(row["raw"]), evidence, JudgeSettings())
     obeyed = item.grammar.obeyed
-    if not needs_second_pass(first, row["over_floor_db"], LOUD_ROOM_DB, obeyed):
+    if not needs_second_pass(first, row["over_floor_db"], HEAD_LOUD_ROOM_DB if head else LOUD_ROOM_DB, obeyed):
         return []
     scored = recorded_scores(row, moonshine=moonshine)
     spotted = recorded_spotted(row) if head else None
@@ -95,6 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--act", type=float, help="least probability to carry out a move (default: the backend's)")
     parser.add_argument("--confirm", type=float)
     parser.add_argument("--command", type=float)
+    parser.add_argument("--rival-gap", type=float)
     parser.add_argument("--moonshine", action="store_true",
                         help="fit PAIR_WEIGHTS: Moonshine's scores of the finalists added (--record-moonshine)")
     parser.add_argument("--head", action="store_true",
@@ -109,7 +110,8 @@ def main(argv: list[str] | None = None) -> int:
     tallies: dict[tuple[str, str], dict[str, asr.Tally]] = {}
     for family in families:
         weights = fitted([(r, i) for r, i in pairs if i.voice.family != family], args.l2, args.moonshine, args.head)
-        whisper = {"loud_room_db": LOUD_ROOM_DB, "length_bonus": LENGTH_BONUS, "thresholds": thresholds,
+        loud = HEAD_LOUD_ROOM_DB if args.head else LOUD_ROOM_DB
+        whisper = {"loud_room_db": loud, "length_bonus": LENGTH_BONUS, "thresholds": thresholds,
                    "weights": tuple(float(w) for w in weights), "moonshine": args.moonshine, "head": args.head}
         for row, item in pairs:
             if item.voice.family != family:

@@ -13,7 +13,7 @@ from test_speech_babble import in_babble
 
 from voicejack.engine import legal_moves
 from voicejack.speech import choose_backend, make_recogniser, moonshine_ready
-from voicejack.speech.acceptance import HEAD_WEIGHTS, PAIR_HEAD_WEIGHTS, PAIR_THRESHOLDS, PAIR_WEIGHTS, Thresholds
+from voicejack.speech.acceptance import HEAD_THRESHOLDS, HEAD_WEIGHTS, PAIR_HEAD_WEIGHTS, PAIR_THRESHOLDS, PAIR_WEIGHTS
 from voicejack.speech.moonshine_backend import (
     MODEL_FILES,
     MoonshineScorer,
@@ -126,10 +126,10 @@ def test_the_backend_is_chosen_by_name_and_uses_its_own_weights() -> None:
     assert isinstance(alone, SphinxWhisperRecogniser)
     # Both with the word model on Whisper's encoder (seventeenth round), each with weights fitted for it.
     assert (chosen.weights, chosen.thresholds) == (PAIR_HEAD_WEIGHTS, PAIR_THRESHOLDS)
-    assert (alone.weights, alone.thresholds) == (HEAD_WEIGHTS, Thresholds())
+    assert (alone.weights, alone.thresholds) == (HEAD_WEIGHTS, HEAD_THRESHOLDS)
     assert chosen.head is not None and alone.head is not None
     assert len(PAIR_HEAD_WEIGHTS) == len(HEAD_WEIGHTS) == len(PAIR_WEIGHTS) + 3
-    assert PAIR_THRESHOLDS.act < Thresholds().act  # the pair carries moves out sooner (fifteenth round)
+    assert PAIR_THRESHOLDS.act < HEAD_THRESHOLDS.act  # the pair carries moves out sooner (fifteenth round)
     assert choose_backend("sphinx+whisper+moonshine") == "sphinx+whisper+moonshine"
 
 

@@ -19,7 +19,7 @@ from voicejack.hearing import Heard
 from voicejack.language import Ask, Command, Confirm, resolve
 from voicejack.speech import make_recogniser, moonshine_ready, recognise_samples
 from voicejack.speech.models import WHISPER_FILES, WHISPER_MODEL, DownloadError, download_model
-from voicejack.speech.acceptance import FEATURES, settle
+from voicejack.speech.acceptance import FEATURES, HEAD_THRESHOLDS, PAIR_THRESHOLDS, Thresholds, settle
 from voicejack.speech.moonshine_backend import MoonshineScorer
 from voicejack.speech.whisper_backend import (
     Scored,
@@ -234,6 +234,37 @@ def test_of_two_moves_about_as_likely_the_likelier_is_confirmed_never_played() -
     assert isinstance(result, (Ask, Confirm))
 
 
+def test_with_more_recognisers_a_less_likely_move_or_command_is_carried_out() -> None:
+    """Issue 12, nineteenth round: with the word model (and Moonshine) the fitted probability is trusted sooner,
+    as the tuning part measured. A move 0.65 likely is played at once by the pair and a command that likely
+    obeyed; Whisper with the word model alone confirms the move, Whisper alone too, and both refuse the command."""
+    state = random_positions(1, seed=9)[0]
+    move = sorted(m.phrase for m in legal_moves(state))[0]
+    obeyed = grammar_of(state).obeyed
+    outcomes = {}
+    for name, thresholds in (("pair", PAIR_THRESHOLDS), ("head", HEAD_THRESHOLDS), ("alone", Thresholds())):
+        for text in (move, "read the board"):
+            heard = settle(Heard(text, (0.9,) * len(text.split())), None, _scored(" ...", ((text, -3.0),), -1.0),
+                           20.0, obeyed, thresholds, weights=_only_bias(0.65))
+            outcomes[name, text] = type(resolve(state, state.turn, heard)).__name__ if heard.text else "refused"
+    assert outcomes == {("pair", move): "Move", ("pair", "read the board"): "Command",
+                        ("head", move): "Confirm", ("head", "read the board"): "refused",
+                        ("alone", move): "Confirm", ("alone", "read the board"): "refused"}
+
+
+def test_a_rival_well_below_the_likeliest_move_is_offered_only_without_the_word_model() -> None:
+    """Pocketsphinx's sentence 0.5 likely against Whisper's 0.72: the word model's thresholds play Whisper's
+    (0.22 apart is no tie for them); Whisper alone still offers both as a choice."""
+    state = random_positions(1, seed=9)[0]
+    first, second = sorted(m.phrase for m in legal_moves(state) if m.card != "burn")[:2]
+    scored = _scored(" ...", ((second, -3.0), (first, -3.5)), -1.0)
+    for thresholds, rivals in ((PAIR_THRESHOLDS, ()), (HEAD_THRESHOLDS, ()), (Thresholds(act=0.7), (first,))):
+        heard = settle(Heard(first, (0.9,) * len(first.split())), None, scored, 20.0, grammar_of(state).obeyed,
+                       thresholds, weights=_only_bias(0.5, top_bonus=math.log(0.72 / 0.28)))
+        assert (heard.text, heard.alternatives) == (second, rivals)
+        assert isinstance(resolve(state, state.turn, heard), Move if not rivals else (Ask, Confirm))
+
+
 def test_nothing_heard_by_either_recogniser_is_nothing() -> None:
     assert settle(Heard(""), None, Scored(" .", (), 0.0), 20.0).text == ""
 
@@ -294,6 +325,17 @@ def test_every_command_is_checked_however_sure_and_quiet_but_a_sure_move_is_not(
     obeyed = frozenset({"read the board"})
     assert needs_second_pass(Heard("read the board", (0.99, 0.99, 0.99)), 40.0, obeyed=obeyed)
     assert not needs_second_pass(Heard("play seven red one five", (0.99,) * 5), 40.0, obeyed=obeyed)
+
+
+def test_with_the_word_model_a_sure_move_is_checked_in_a_louder_room_than_without() -> None:
+    """Issue 12, nineteenth round: with the word model a sure pocketsphinx move whose speech stands 27 dB over
+    the room is checked (on the tuning part that caught sure wrong moves in the reverberant room and with
+    music); Whisper alone doubted more right moves than it saved there, so without the model it is not."""
+    sure = Heard("play seven red one five", (0.99,) * 5)
+    with_model, without = SphinxWhisperRecogniser(), SphinxWhisperRecogniser(head=False)
+    assert needs_second_pass(sure, 27.0, with_model.loud_room_db)
+    assert not needs_second_pass(sure, 27.0, without.loud_room_db)
+    assert not needs_second_pass(sure, 29.0, with_model.loud_room_db)
 
 
 class CountingScorer(WhisperScorer):

@@ -33,7 +33,7 @@ import numpy as np
 
 from voicejack.hearing import Heard
 from voicejack.speech.acceptance import (
-    HEAD_WEIGHTS, PAIR_HEAD_WEIGHTS, PAIR_THRESHOLDS, PAIR_WEIGHTS, WEIGHTS, Thresholds, settle,
+    HEAD_THRESHOLDS, HEAD_WEIGHTS, PAIR_HEAD_WEIGHTS, PAIR_THRESHOLDS, PAIR_WEIGHTS, WEIGHTS, Thresholds, settle,
 )
 from voicejack.speech.moonshine_backend import MoonshineScorer
 from voicejack.speech.recogniser import SpeechError
@@ -184,8 +184,11 @@ class WhisperScorer:
 
 # Speech standing less than this far (dB) above the background counts as a loud room: pocketsphinx's
 # confident results there were too often wrong, so Whisper checks them (tuned on benchmarks/asr.py's tuning
-# part only).
+# part only). With the word model the check is trusted further: at 28 dB it caught the last sure wrong moves
+# of the tuning part in the reverberant room and with music, where without it Whisper alone doubted more
+# right moves than it saved (models/README.md, nineteenth round).
 LOUD_ROOM_DB = 26.0
+HEAD_LOUD_ROOM_DB = 28.0
 
 
 class SphinxWhisperRecogniser(SphinxRecogniser):
@@ -199,12 +202,13 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
     base scores Whisper's finalists again and the two scores are averaged first (the
     "sphinx+whisper+moonshine" backend, with weights and thresholds of its own). ``head``: the word model
     (word_head.py; the one shipped with the package unless another is given); ``False`` checks without it,
-    with the weights fitted before it (for the benchmark's comparison).
+    with the weights fitted before it (for the benchmark's comparison). ``loud_room_db``: below this the
+    check runs on every utterance (by default HEAD_LOUD_ROOM_DB with the word model, else LOUD_ROOM_DB).
     """
 
     name = "sphinx+whisper"
 
-    def __init__(self, model: str | Path | None = None, always: bool = False, loud_room_db: float = LOUD_ROOM_DB,
+    def __init__(self, model: str | Path | None = None, always: bool = False, loud_room_db: float | None = None,
                  length_bonus: float = LENGTH_BONUS, thresholds: Thresholds | None = None,
                  second_opinion: MoonshineScorer | None = None, head: WordHead | bool = True,
                  **sphinx: Any) -> None:
@@ -221,9 +225,10 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         else:
             self.weights = PAIR_WEIGHTS if pair else WEIGHTS
         self.always = always
-        self.loud_room_db = loud_room_db
+        self.loud_room_db = loud_room_db or (HEAD_LOUD_ROOM_DB if self.head is not None else LOUD_ROOM_DB)
         self.length_bonus = length_bonus
-        self.thresholds = thresholds or (PAIR_THRESHOLDS if pair else Thresholds())
+        self.thresholds = thresholds or (PAIR_THRESHOLDS if pair else
+                                         HEAD_THRESHOLDS if self.head is not None else Thresholds())
         self.second_passes = 0
         self.agreed = 0  # second passes settled by Whisper's free decoding alone
 
