@@ -41,7 +41,8 @@ from voicejack.speech.moonshine_backend import LENGTH_BONUS as MOONSHINE_BONUS  
 from voicejack.speech.transcripts import Scored, combine, edit_cost, normalise  # noqa: E402
 from voicejack.speech.word_head import Spotted  # noqa: E402
 from voicejack.speech.whisper_backend import (  # noqa: E402
-    HEAD_LOUD_ROOM_DB, LENGTH_BONUS, LOUD_ROOM_DB, finalists, needs_second_pass, sure_reading,
+    HEAD_LOUD_ROOM_DB, LENGTH_BONUS, LOUD_ROOM_DB, finalists, needs_second_pass, sure, sure_reading,
+    word_model_agrees,
 )
 
 
@@ -193,9 +194,11 @@ def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[
             latency += checks_ms  # the whole check, though agreement skips its scoring
             if " ".join(normalise(row["whisper"]["free"])) == heard.text and sure_reading(heard):
                 return heard, latency  # both recognisers heard this sentence (whisper_backend.py)
+            spotted = recorded_spotted(row) if whisper.get("head") else None
+            if spotted is not None and word_model_agrees(heard, spotted, obeyed):
+                return sure(heard), latency  # the word model heard pocketsphinx's move (whisper_backend.py)
             scored = recorded_scores(row, whisper["length_bonus"], pair)
             evidence = Evidence(*row["evidence"]) if row["evidence"] is not None else None
-            spotted = recorded_spotted(row) if whisper.get("head") else None
             heard = settle(heard, evidence, scored, row["over_floor_db"], obeyed, whisper["thresholds"],
                            whisper.get("weights", WEIGHTS), confirmed, spotted)
     return heard, latency
