@@ -11,7 +11,8 @@ pocketsphinx's sentence and its runner-up. Replaying applies ``judge`` (and, wit
 second pass's ``settle``, acceptance.py) with other thresholds to the recorded values and resolves the result with
 the real command language, so the numbers are those a run with the same thresholds would give (the
 corpus is rebuilt from the same seeds; latencies are left out). Thresholds are chosen on the tuning
-part and then replayed once on the held-out part.
+part and then replayed once on the held-out part. A recording ends utterances as pocketsphinx alone does,
+so what the early end among close talkers changes (recogniser.py, ``confirms_early``) is measured live.
 """
 
 from __future__ import annotations

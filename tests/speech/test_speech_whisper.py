@@ -383,6 +383,25 @@ def test_a_move_the_word_model_hears_as_pocketsphinx_did_is_played_without_scori
     assert (recogniser.second_passes, recogniser.head_agreed, counting.ranked) == (1, 1, 0)
 
 
+@pytest.mark.parametrize("index", [0, 2, 3])
+def test_among_close_talkers_a_move_the_word_model_confirms_ends_without_the_whole_hangover(index: int) -> None:
+    """Issue 12, nineteenth round: with other talkers 12 dB below the player pocketsphinx's confidence cannot
+    end a sentence early, so every move waited the whole 0.45 s of quiet; the word model's agreement now ends
+    it after 0.25 s. Without the word model's confirmation the same clip still waits."""
+    state = random_positions(4, seed=11)[index]
+    said = sorted(legal_moves(state), key=lambda m: m.phrase)[0].phrase
+    samples, _ = in_babble(said, seed=index, below_db=12.0)
+    recogniser = SphinxWhisperRecogniser()
+    heard = hear_stream(recogniser, samples, grammar_of(state))
+    timing = recogniser.last_timing
+    assert heard.text == said and recogniser.ended_loud == 1, heard
+    assert timing is not None and timing.ended_early and timing.endpoint_wait_ms < 300
+    assert recogniser._endpointer.speech_over_floor_db < recogniser.early_min_snr_db
+    recogniser.confirms_early = False
+    assert hear_stream(recogniser, samples, grammar_of(state)).text == said
+    assert recogniser.last_timing is not None and recogniser.last_timing.endpoint_wait_ms >= 450
+
+
 def test_the_word_model_alone_never_settles_a_command_or_a_single_word() -> None:
     """A command is obeyed the moment it is heard, and one word ("four": a card with a single move) is easily
     another word misheard (a held-out voice's "help" came out as "four" to both): those are always weighed."""

@@ -24,6 +24,10 @@ confidently wrong commands (benchmarks/asr.py at 10 dB). Under
 ``early_clean_snr_db`` (white noise at 20 dB, other talkers, music) the
 pause must last ``early_end_noisy``: a 60 ms gap between two words was
 enough there to end "option ... two" at "option", heard as "help".
+Under ``early_min_snr_db`` (other talkers close by) pocketsphinx's own
+confidence cannot be trusted, and a backend that can check the sentence
+another way (``confirms_early``: the word model on Whisper's encoder) is
+asked after ``early_end_loud`` of quiet instead.
 
 Heard conventions for callers (voicejack.language):
 - ``text == ""``: something was said but nothing in the grammar was
@@ -56,6 +60,8 @@ EARLY_MIN_SNR_DB = 16.0
 # eighteenth round).
 EARLY_END_NOISY = 0.15
 EARLY_CLEAN_SNR_DB = 28.0
+# ... and under EARLY_MIN_SNR_DB, for a backend that confirms early results itself (nineteenth round).
+EARLY_END_LOUD = 0.25
 
 
 class SpeechError(Exception):
@@ -109,6 +115,8 @@ class StreamingRecogniser(ABC):
         self.early_min_snr_db = EARLY_MIN_SNR_DB
         self.early_end_noisy: float | None = EARLY_END_NOISY  # the pause needed under early_clean_snr_db
         self.early_clean_snr_db = EARLY_CLEAN_SNR_DB
+        self.early_end_loud: float | None = EARLY_END_LOUD  # the pause needed under early_min_snr_db ...
+        self.confirms_early = False  # ... by a backend that checks early results another way; else never
         self._early_tried_at = -1  # the pause (speech end sample) last tried
         self._prefixes: tuple[Grammar, frozenset[str], frozenset[str]] | None = None
         self._grammar: Grammar | None = None
@@ -221,17 +229,20 @@ class StreamingRecogniser(ABC):
         if quiet < round(self.early_end * 100):
             return  # checked first: the level below takes a median over the utterance
         over_floor = self._endpointer.speech_over_floor_db
-        if over_floor < self.early_min_snr_db:
-            return
-        noisy = self.early_end_noisy
-        if over_floor < self.early_clean_snr_db and noisy is not None and quiet < round(noisy * 100):
-            return
+        loud = over_floor < self.early_min_snr_db
+        if loud:
+            if not self.confirms_early or self.early_end_loud is None or quiet < round(self.early_end_loud * 100):
+                return
+        else:
+            noisy = self.early_end_noisy
+            if over_floor < self.early_clean_snr_db and noisy is not None and quiet < round(noisy * 100):
+                return
         pause = self._endpointer.speech_end_sample
         if pause == self._early_tried_at:
             return
         self._early_tried_at = pause
         began = time.perf_counter()
-        heard = self._early_result()
+        heard = self._early_result(loud)
         if heard is None:
             return
         self._finish_utterance(heard, self._endpointer.cut(), began, ended_early=True)
@@ -281,10 +292,11 @@ class StreamingRecogniser(ABC):
     @abstractmethod
     def _end_utterance(self) -> Heard: ...
 
-    def _early_result(self) -> Heard | None:
+    def _early_result(self, loud: bool = False) -> Heard | None:
         """What was heard so far, if it is surely all the player meant to say; None: keep listening.
 
-        The utterance stays open and fed either way; a backend that cannot tell returns None.
+        The utterance stays open and fed either way; a backend that cannot tell returns None. ``loud``: the
+        speech stands under ``early_min_snr_db`` (only asked of a backend that ``confirms_early``).
         """
         return None
 

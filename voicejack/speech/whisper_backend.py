@@ -239,9 +239,23 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         self.second_passes = 0
         self.agreed = 0  # second passes settled by Whisper's free decoding alone
         self.head_agreed = 0  # ... by the word model's agreement (word_model_agrees)
+        self.ended_loud = 0  # utterances ended early among loud talkers, the word model agreeing
+        # Among other talkers close by, the word model's agreement stands in for pocketsphinx's confidence
+        # when a sentence may end early (recogniser.py; models/README.md, nineteenth round).
+        self.confirms_early = self.head is not None
 
     def _judged(self, audio: np.ndarray, heard: Heard) -> Heard:
         return self._second_pass(audio, super()._judged(audio, heard))
+
+    def _confirmed_early(self, audio: np.ndarray, heard: Heard) -> Heard | None:
+        if self.head is None or self._grammar is None:
+            return None
+        judged = super()._judged(audio, heard)
+        spotted = self.head.spot(self.scorer.transcribe(audio).speech_frames(), tuple(self._sentences))
+        if not word_model_agrees(judged, spotted, self._obeyed()):
+            return None
+        self.ended_loud += 1
+        return sure(judged)
 
     def _obeyed(self) -> frozenset[str]:
         return frozenset() if self._grammar is None else self._grammar.obeyed
