@@ -11,13 +11,14 @@ from typing import Any
 
 import numpy as np
 import pytest
-from speech_helpers import clip, grammar_of, random_positions
+from speech_helpers import clip, grammar_of, random_positions, speech
 from test_speech_babble import hear_stream, in_babble
 
 from voicejack.engine import Move, legal_moves
 from voicejack.hearing import Heard
 from voicejack.language import Ask, Command, Confirm, resolve
 from voicejack.speech import make_recogniser, moonshine_ready, recognise_samples
+from voicejack.speech.corpus import make_clip
 from voicejack.speech.models import WHISPER_FILES, WHISPER_MODEL, DownloadError, download_model
 from voicejack.speech.acceptance import FEATURES, HEAD_THRESHOLDS, PAIR_THRESHOLDS, Thresholds, settle
 from voicejack.speech.moonshine_backend import MoonshineScorer
@@ -394,12 +395,41 @@ def test_among_close_talkers_a_move_the_word_model_confirms_ends_without_the_who
     recogniser = SphinxWhisperRecogniser()
     heard = hear_stream(recogniser, samples, grammar_of(state))
     timing = recogniser.last_timing
-    assert heard.text == said and recogniser.ended_loud == 1, heard
+    assert heard.text == said and recogniser.ended_by_word_model == 1, heard
     assert timing is not None and timing.ended_early and timing.endpoint_wait_ms < 300
     assert recogniser._endpointer.speech_over_floor_db < recogniser.early_min_snr_db
     recogniser.confirms_early = False
     assert hear_stream(recogniser, samples, grammar_of(state)).text == said
     assert recogniser.last_timing is not None and recogniser.last_timing.endpoint_wait_ms >= 450
+
+
+def _reverberant(text: str, voice: str, seed: int, snr_db: float) -> np.ndarray:
+    """``text`` in a reverberant room (an exponentially decaying tail of 0.6 s) with noise at ``snr_db``."""
+    dry = speech(text, voice).astype(np.float64)
+    length = int(0.6 * 16_000)
+    response = np.random.default_rng(seed).standard_normal(length) * np.exp(-6.9 * np.arange(length) / length)
+    response[0] = 8.0
+    wet = np.convolve(dry, response)[: len(dry) + length // 2]
+    wet *= np.abs(dry).max() / np.abs(wet).max()
+    return make_clip(wet.astype(np.int16), snr_db, seed=seed, room_level=60.0).samples
+
+
+@pytest.mark.parametrize("voice,index", [("en", 1), ("en-us", 5), ("en-us+f2", 0)])
+def test_in_a_reverberant_room_a_move_pocketsphinx_doubts_ends_early_when_the_word_model_agrees(voice: str,
+                                                                                              index: int) -> None:
+    """Issue 12, nineteenth round: pocketsphinx is not sure enough of these moves (20 dB over the room) to end
+    them 0.15 s into the pause, so they waited the whole hangover; the word model's agreement ends them there."""
+    state = random_positions(6, seed=11)[index]
+    said = sorted(legal_moves(state), key=lambda m: m.phrase)[0].phrase
+    samples = _reverberant(said, voice, index, 20.0)
+    waits = {}
+    for confirming in (True, False):
+        recogniser = SphinxWhisperRecogniser()
+        recogniser.confirms_early_noisy = confirming
+        assert hear_stream(recogniser, samples, grammar_of(state)).text == said
+        assert recogniser.last_timing is not None and recogniser.ended_by_word_model == int(confirming)
+        waits[confirming] = recogniser.last_timing.endpoint_wait_ms
+    assert waits[True] < 250 and waits[False] >= 450, waits
 
 
 def test_the_word_model_alone_never_settles_a_command_or_a_single_word() -> None:

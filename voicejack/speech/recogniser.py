@@ -27,7 +27,9 @@ enough there to end "option ... two" at "option", heard as "help".
 Under ``early_min_snr_db`` (other talkers close by) pocketsphinx's own
 confidence cannot be trusted, and a backend that can check the sentence
 another way (``confirms_early``: the word model on Whisper's encoder) is
-asked after ``early_end_loud`` of quiet instead.
+asked after ``early_end_loud`` of quiet instead; between the two levels
+(``confirms_early_noisy``) it also checks a whole sentence pocketsphinx
+was not sure enough of to end there.
 
 Heard conventions for callers (voicejack.language):
 - ``text == ""``: something was said but nothing in the grammar was
@@ -117,6 +119,7 @@ class StreamingRecogniser(ABC):
         self.early_clean_snr_db = EARLY_CLEAN_SNR_DB
         self.early_end_loud: float | None = EARLY_END_LOUD  # the pause needed under early_min_snr_db ...
         self.confirms_early = False  # ... by a backend that checks early results another way; else never
+        self.confirms_early_noisy = False  # that backend also checks an unsure sentence under early_clean_snr_db
         self._early_tried_at = -1  # the pause (speech end sample) last tried
         self._prefixes: tuple[Grammar, frozenset[str], frozenset[str]] | None = None
         self._grammar: Grammar | None = None
@@ -242,7 +245,8 @@ class StreamingRecogniser(ABC):
             return
         self._early_tried_at = pause
         began = time.perf_counter()
-        heard = self._early_result(loud)
+        confirm = loud or (self.confirms_early_noisy and over_floor < self.early_clean_snr_db)
+        heard = self._early_result(loud, confirm)
         if heard is None:
             return
         self._finish_utterance(heard, self._endpointer.cut(), began, ended_early=True)
@@ -292,11 +296,12 @@ class StreamingRecogniser(ABC):
     @abstractmethod
     def _end_utterance(self) -> Heard: ...
 
-    def _early_result(self, loud: bool = False) -> Heard | None:
+    def _early_result(self, loud: bool = False, confirm: bool = False) -> Heard | None:
         """What was heard so far, if it is surely all the player meant to say; None: keep listening.
 
         The utterance stays open and fed either way; a backend that cannot tell returns None. ``loud``: the
-        speech stands under ``early_min_snr_db`` (only asked of a backend that ``confirms_early``).
+        speech stands under ``early_min_snr_db`` (only asked of a backend that ``confirms_early``), so only
+        that backend's own check can end it; ``confirm``: that check may end a sentence heard unsure.
         """
         return None
 

@@ -336,7 +336,7 @@ class SphinxRecogniser(StreamingRecogniser):
         self._buffer = []
         return self._judged(audio, self._decode(audio))
 
-    def _early_result(self, loud: bool = False) -> Heard | None:
+    def _early_result(self, loud: bool = False, confirm: bool = False) -> Heard | None:
         # Only the buffered (whole-utterance) decoding can look at the utterance so far and carry on.
         if not self.whole_utterance or not self._buffer:
             return None
@@ -354,19 +354,20 @@ class SphinxRecogniser(StreamingRecogniser):
         heard = self._decode(decoded)
         if not heard.text or not self.ends_the_sentence(heard.text):
             return None
-        if loud:
+        confident = bool(heard.word_confidences) and min(heard.word_confidences) >= self.early_confidence
+        if loud or (confirm and not confident):
             confirmed = self._confirmed_early(decoded, heard)
             if confirmed is not None:
                 self._buffer = []
             return confirmed
-        if not heard.word_confidences or min(heard.word_confidences) < self.early_confidence:
+        if not confident:
             return None
         self._buffer = []
         return self._judged(decoded, heard)
 
     def _confirmed_early(self, audio: np.ndarray, heard: Heard) -> Heard | None:
-        """In a loud room, ``heard`` (a whole sentence so far) as a result if another recogniser confirms it;
-        None keeps listening. pocketsphinx alone cannot (``confirms_early`` is off)."""
+        """In a loud room, or heard unsure in noise, ``heard`` (a whole sentence so far) as a result if another
+        recogniser confirms it; None keeps listening. pocketsphinx alone cannot (``confirms_early`` is off)."""
         return None
 
     def _decode(self, audio: np.ndarray) -> Heard:

@@ -239,10 +239,11 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         self.second_passes = 0
         self.agreed = 0  # second passes settled by Whisper's free decoding alone
         self.head_agreed = 0  # ... by the word model's agreement (word_model_agrees)
-        self.ended_loud = 0  # utterances ended early among loud talkers, the word model agreeing
-        # Among other talkers close by, the word model's agreement stands in for pocketsphinx's confidence
-        # when a sentence may end early (recogniser.py; models/README.md, nineteenth round).
-        self.confirms_early = self.head is not None
+        self.ended_by_word_model = 0  # utterances ended early by the word model's agreement (_confirmed_early)
+        # Among other talkers close by, and in noise where pocketsphinx is unsure, the word model's agreement
+        # stands in for pocketsphinx's confidence when a sentence may end early (recogniser.py; models/README.md,
+        # nineteenth round).
+        self.confirms_early = self.confirms_early_noisy = self.head is not None
 
     def _judged(self, audio: np.ndarray, heard: Heard) -> Heard:
         return self._second_pass(audio, super()._judged(audio, heard))
@@ -254,7 +255,7 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         spotted = self.head.spot(self.scorer.transcribe(audio).speech_frames(), tuple(self._sentences))
         if not word_model_agrees(judged, spotted, self._obeyed()):
             return None
-        self.ended_loud += 1
+        self.ended_by_word_model += 1
         return sure(judged)
 
     def _obeyed(self) -> frozenset[str]:
