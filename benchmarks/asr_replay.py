@@ -12,7 +12,8 @@ second pass's ``settle``, acceptance.py) with other thresholds to the recorded v
 the real command language, so the numbers are those a run with the same thresholds would give (the
 corpus is rebuilt from the same seeds; latencies are left out). Thresholds are chosen on the tuning
 part and then replayed once on the held-out part. A recording ends utterances as pocketsphinx alone does,
-so what the early end among close talkers changes (recogniser.py, ``confirms_early``) is measured live.
+so what the word model's confirmation of an early end changes (recogniser.py, ``confirms_early``) is
+measured live.
 """
 
 from __future__ import annotations
@@ -261,7 +262,7 @@ def main(argv: list[str] | None = None) -> int:
         thresholds = chosen_thresholds(args)
         weights = {(False, False): WEIGHTS, (True, False): PAIR_WEIGHTS, (False, True): HEAD_WEIGHTS,
                    (True, True): PAIR_HEAD_WEIGHTS}[(args.moonshine, args.head)]
-        loud = args.loud_room_db or (HEAD_LOUD_ROOM_DB if args.head else LOUD_ROOM_DB)
+        loud = args.loud_room_db if args.loud_room_db is not None else HEAD_LOUD_ROOM_DB if args.head else LOUD_ROOM_DB
         whisper = {"loud_room_db": loud, "length_bonus": args.whisper_length_bonus,
                    "thresholds": thresholds, "always": args.whisper_always, "moonshine": args.moonshine,
                    "head": args.head, "weights": weights}

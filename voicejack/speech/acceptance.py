@@ -73,7 +73,8 @@ class Thresholds:
 
 # With Moonshine's second opinion (and the word model) moves are carried out from 0.6 and commands obeyed from
 # 0.6, and a rival is offered only within 0.2: on the tuning part, refitted per family, that got 1-4 more moves
-# in a hundred right in every noisy room and 5 more commands in the reverberant room, with no wrong move added
+# in a hundred right in every noisy room and 6 more commands in a hundred in the reverberant room, with no wrong
+# move added
 # (models/README.md, fifteenth and nineteenth rounds).
 PAIR_THRESHOLDS = Thresholds(act=0.6, command=0.6, rival_gap=0.2)
 # With the word model but without Moonshine, moves from 0.7 (nineteenth round; the same measure).

@@ -232,7 +232,8 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         else:
             self.weights = PAIR_WEIGHTS if pair else WEIGHTS
         self.always = always
-        self.loud_room_db = loud_room_db or (HEAD_LOUD_ROOM_DB if self.head is not None else LOUD_ROOM_DB)
+        default_db = HEAD_LOUD_ROOM_DB if self.head is not None else LOUD_ROOM_DB
+        self.loud_room_db = default_db if loud_room_db is None else loud_room_db
         self.length_bonus = length_bonus
         self.thresholds = thresholds or (PAIR_THRESHOLDS if pair else
                                          HEAD_THRESHOLDS if self.head is not None else Thresholds())
