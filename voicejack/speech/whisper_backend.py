@@ -146,18 +146,22 @@ class WhisperScorer:
         """Rank the ``shortlist`` sentences nearest the free decoding, and the sentences ``also`` names."""
         return self.rank(self.transcribe(audio), sentences, shortlist, also, length_bonus)
 
-    def transcribe(self, audio: np.ndarray) -> Transcript:
-        """Encode the utterance and decode it freely (greedy)."""
+    def encode(self, audio: np.ndarray) -> Transcript:
+        """Encode the utterance only: what the word model needs (``text`` is left empty)."""
         samples = np.asarray(audio, dtype=np.float32)[: int(WINDOW_SECONDS * 16_000)] / 32768.0
         mel = self._features(samples, padding=0)[:, : self._frames]
         used = mel.shape[1]
         if used < self._frames:
             mel = np.pad(mel, ((0, 0), (0, self._frames - used)))
         features = self._ctranslate2.StorageView.from_array(np.ascontiguousarray(mel[None], dtype=np.float32))
-        encoded = self._model.encode(features, to_cpu=True)
-        free = self._model.generate(encoded, [self._prompt], beam_size=1, max_length=self._max_length)[0]
-        free_text = self._tokenizer.decode([t for t in free.sequences_ids[0] if t < self._tokenizer.eot])
-        return Transcript(free_text, encoded, used)
+        return Transcript("", self._model.encode(features, to_cpu=True), used)
+
+    def transcribe(self, audio: np.ndarray) -> Transcript:
+        """Encode the utterance and decode it freely (greedy)."""
+        encoded = self.encode(audio)
+        free = self._model.generate(encoded.encoded, [self._prompt], beam_size=1, max_length=self._max_length)[0]
+        tokens = [t for t in free.sequences_ids[0] if t < self._tokenizer.eot]
+        return replace(encoded, text=self._tokenizer.decode(tokens))
 
     def rank(self, transcript: Transcript, sentences: Sequence[str], shortlist: int = SHORTLIST,
              also: Sequence[str] = (), length_bonus: float = LENGTH_BONUS) -> Scored:
@@ -253,7 +257,7 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         if self.head is None or self._grammar is None:
             return None
         judged = super()._judged(audio, heard)
-        spotted = self.head.spot(self.scorer.transcribe(audio).speech_frames(), tuple(self._sentences))
+        spotted = self.head.spot(self.scorer.encode(audio).speech_frames(), tuple(self._sentences))
         if not word_model_agrees(judged, spotted, self._obeyed()):
             return None
         self.ended_by_word_model += 1
