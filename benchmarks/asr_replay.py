@@ -43,8 +43,8 @@ from voicejack.speech.moonshine_backend import LENGTH_BONUS as MOONSHINE_BONUS  
 from voicejack.speech.transcripts import Scored, combine, edit_cost, normalise  # noqa: E402
 from voicejack.speech.word_head import Spotted  # noqa: E402
 from voicejack.speech.whisper_backend import (  # noqa: E402
-    HEAD_LOUD_ROOM_DB, LENGTH_BONUS, LOUD_ROOM_DB, finalists, needs_second_pass, sure, sure_reading,
-    word_model_agrees,
+    HEAD_LOUD_ROOM_DB, LENGTH_BONUS, LOUD_ROOM_DB, acted_on, finalists, needs_second_pass, sure, sure_reading,
+    word_model_agrees, word_model_sure,
 )
 
 
@@ -199,6 +199,10 @@ def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[
             spotted = recorded_spotted(row) if whisper.get("head") else None
             if spotted is not None and word_model_agrees(heard, spotted, obeyed):
                 return sure(heard), latency  # the word model heard pocketsphinx's move (whisper_backend.py)
+            spotted_sure = word_model_sure(spotted, " ".join(normalise(row["whisper"]["free"])), obeyed) \
+                if spotted is not None else ""
+            if spotted_sure:
+                return acted_on(spotted_sure, heard), latency  # the word model alone was sure
             scored = recorded_scores(row, whisper["length_bonus"], pair)
             evidence = Evidence(*row["evidence"]) if row["evidence"] is not None else None
             heard = settle(heard, evidence, scored, row["over_floor_db"], obeyed, whisper["thresholds"],

@@ -22,6 +22,7 @@ from voicejack.speech.corpus import make_clip
 from voicejack.speech.models import WHISPER_FILES, WHISPER_MODEL, DownloadError, download_model
 from voicejack.speech.acceptance import FEATURES, HEAD_THRESHOLDS, PAIR_THRESHOLDS, Thresholds, settle
 from voicejack.speech.moonshine_backend import MoonshineScorer
+from voicejack.speech import whisper_backend
 from voicejack.speech.whisper_backend import (
     Scored,
     SphinxWhisperRecogniser,
@@ -33,6 +34,7 @@ from voicejack.speech.whisper_backend import (
     needs_second_pass,
     normalise,
     word_model_agrees,
+    word_model_sure,
 )
 from voicejack.speech.word_head import Spotted
 
@@ -445,6 +447,44 @@ def test_the_word_model_alone_never_settles_a_command_or_a_single_word() -> None
     assert not word_model_agrees(Heard("four", (0.9,)), spotted("four", 10.0))
     assert not word_model_agrees(Heard("read the board", (0.9,) * 3), spotted("read the board", 10.0),
                                  frozenset({"read the board"}))
+
+
+def test_the_word_model_alone_settles_only_a_sentence_far_ahead_that_fits_the_audio() -> None:
+    """Issue 12, twentieth round: what the word model is sure of by itself is acted on; a command only when
+    Whisper heard a word or two, not a sentence of table talk that the word model took for one."""
+    def spotted(first: str, margin: float, fit: float = 0.0) -> Spotted:
+        return Spotted(((first, -1.0), ("something else", -1.0 - margin)), -1.0 - fit, 50)
+
+    commands = frozenset({"help", "read the board"})
+    assert word_model_sure(spotted("play six blue one", 9.0), "please it's blue one", commands) == "play six blue one"
+    assert word_model_sure(spotted("play six blue one", 6.0), "", commands) == ""
+    assert word_model_sure(spotted("play six blue one", 9.0, fit=-2.0), "", commands) == ""
+    assert word_model_sure(spotted("four", 20.0), "", commands) == ""
+    assert word_model_sure(spotted("help", 20.0), "l", commands) == "help"
+    assert word_model_sure(spotted("help", 20.0), "", commands) == "help"
+    assert word_model_sure(spotted("help", 20.0), "can you help me with this", commands) == ""
+    assert word_model_sure(Spotted((), 0.0, 0), "", commands) == ""
+
+
+@pytest.mark.parametrize("said,voice,index", [("help", "en-us+f2", 6), ("help", "en-us", 1),
+                                              ("play six blue one", "en-us+f2", 2)])
+def test_what_the_word_model_is_sure_of_is_acted_on_without_scoring_the_shortlist(
+        said: str, voice: str, index: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 12, twentieth round: in a reverberant room 8-12 dB over the noise pocketsphinx and Whisper's
+    scores missed these ("help" came out as "yeah", or as nothing; six blue one as eight, with six offered as
+    a rival); the word model was sure, so each is carried out as said, and the shortlist is not scored."""
+    state = random_positions(8, seed=11)[index]
+    assert said in grammar_of(state).phrases
+    samples = _reverberant(said, voice, index, 8.0 if said == "help" else 12.0)
+    recogniser = SphinxWhisperRecogniser()
+    counting = _counting(recogniser)
+    heard = hear_stream(recogniser, samples, grammar_of(state))
+    assert isinstance(resolve(state, state.turn, heard), (Move, Command)), heard
+    assert heard.text == said and sure_reading(heard)
+    assert (recogniser.head_sure, counting.ranked) == (1, 0)
+    monkeypatch.setattr(whisper_backend, "HEAD_SURE_MARGIN", math.inf)
+    weighed = hear_stream(recogniser, samples, grammar_of(state))
+    assert not (weighed.text == said and sure_reading(weighed)), weighed
 
 
 @pytest.mark.parametrize("text", ["cancel my appointment tomorrow", "the board looks crowded"])

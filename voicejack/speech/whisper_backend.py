@@ -5,7 +5,8 @@ Whisper has no grammar, so it is used in these steps on one utterance:
    the very sentence pocketsphinx heard, sure and with no rival, it stands and the rest is skipped (the
    scoring below is most of a check's time: 0.15 s on one processor, 0.7 s on another);
 2. score every sentence of the grammar with the word model on Whisper's encoder output (word_head.py,
-   a few milliseconds);
+   a few milliseconds); if its first sentence is pocketsphinx's (``word_model_agrees``), or it is sure of
+   one by itself (``word_model_sure``), that sentence stands and the rest is skipped;
 3. shortlist the grammar's sentences nearest to the free decoding by a word-level edit distance whose
    substitution cost is the two words' character edit distance (so "read" for "red" costs little), and add
    pocketsphinx's readings and the word model's two best;
@@ -43,7 +44,7 @@ from voicejack.speech.word_head import Spotted, WordHead
 
 __all__ = ["Scored", "SphinxWhisperRecogniser", "Transcript", "WhisperScorer", "WhisperUnavailable", "edit_cost",
            "finalists", "find_whisper_model", "needs_second_pass", "normalise", "sure", "sure_reading",
-           "word_model_agrees"]
+           "word_model_agrees", "word_model_sure"]
 
 WINDOW_SECONDS = 10.0
 ENCODER_FRAMES = int(WINDOW_SECONDS * 50)
@@ -62,6 +63,15 @@ HEAD_CANDIDATES = 2
 # ("four", a card with one move) is still weighed: a held-out voice's "help" was heard as "four" by both
 # (models/README.md, nineteenth round).
 HEAD_AGREES_MARGIN = 4.0
+# When the word model is this sure of a sentence on its own (first by HEAD_SURE_MARGIN, and within
+# HEAD_SURE_FIT per second of the best path through the audio), it is carried out as the word model heard it:
+# on the tuning part, with word models that never heard the voice, it was never wrong there and no table talk
+# reached it, where the acceptance model, trusting Whisper's forced scores, still asked or refused many of
+# these (models/README.md, twentieth round). A command so spotted is obeyed only when Whisper's free decoding
+# is at most COMMAND_FREE_WORDS words: table talk the word model takes for "help" is a longer sentence.
+HEAD_SURE_MARGIN = 8.0
+HEAD_SURE_FIT = -1.0
+COMMAND_FREE_WORDS = 2
 
 
 @dataclass(frozen=True)
@@ -244,6 +254,7 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         self.second_passes = 0
         self.agreed = 0  # second passes settled by Whisper's free decoding alone
         self.head_agreed = 0  # ... by the word model's agreement (word_model_agrees)
+        self.head_sure = 0  # ... by the word model alone (word_model_sure)
         self.ended_by_word_model = 0  # utterances ended early by the word model's agreement (_confirmed_early)
         # Among other talkers close by, and in noise where pocketsphinx is unsure, the word model's agreement
         # stands in for pocketsphinx's confidence when a sentence may end early (recogniser.py; models/README.md,
@@ -289,6 +300,10 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         if spotted is not None and word_model_agrees(heard, spotted, self._obeyed()):
             self.head_agreed += 1
             return sure(heard)
+        spotted_sure = word_model_sure(spotted, transcript.words, self._obeyed()) if spotted is not None else ""
+        if spotted_sure:
+            self.head_sure += 1
+            return acted_on(spotted_sure, heard)
         # pocketsphinx's readings and the word model's best are scored by name too: Whisper's free decoding
         # of these voices is often far from the sentence said, and a sentence left off the shortlist could
         # not be weighed.
@@ -320,6 +335,28 @@ def word_model_agrees(heard: Heard, spotted: Spotted, obeyed: frozenset[str] = f
     is always weighed, and so is a single word."""
     return (len(heard.text.split()) >= 2 and heard.text not in obeyed and bool(spotted.ranked)
             and spotted.ranked[0][0] == heard.text and spotted.margin(heard.text) >= HEAD_AGREES_MARGIN)
+
+
+def word_model_sure(spotted: Spotted, free_words: str, obeyed: frozenset[str] = frozenset()) -> str:
+    """The sentence the word model is sure of by itself (HEAD_SURE_MARGIN, HEAD_SURE_FIT), or "": a move or
+    an answer of two words or more, or a command (one of ``obeyed``) when Whisper's free decoding
+    (``free_words``) is no longer than COMMAND_FREE_WORDS words."""
+    if not spotted.ranked:
+        return ""
+    best = spotted.ranked[0][0]
+    if spotted.margin(best) < HEAD_SURE_MARGIN or spotted.fit(best) < HEAD_SURE_FIT:
+        return ""
+    if best in obeyed:
+        return best if len(free_words.split()) <= COMMAND_FREE_WORDS else ""
+    return best if len(best.split()) >= 2 else ""
+
+
+def acted_on(sentence: str, heard: Heard) -> Heard:
+    """``sentence`` as a sure hearing with no rival, keeping pocketsphinx's word levels when it is what
+    pocketsphinx heard (``heard``; the wake gate reads them)."""
+    if sentence == heard.text:
+        return sure(heard)
+    return Heard(sentence, tuple(0.95 for _ in sentence.split()), ())
 
 
 def sure(heard: Heard) -> Heard:
