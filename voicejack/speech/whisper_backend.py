@@ -1,12 +1,13 @@
 """Whisper tiny.en (CTranslate2, through faster-whisper) scoring the sentences of the moment.
 
 Whisper has no grammar, so it is used in these steps on one utterance:
-1. decode freely (greedy) and normalise the words ("Play 7, red 1." -> "play seven red one"); if that is
-   the very sentence pocketsphinx heard, sure and with no rival, it stands and the rest is skipped (the
-   scoring below is most of a check's time: 0.15 s on one processor, 0.7 s on another);
-2. score every sentence of the grammar with the word model on Whisper's encoder output (word_head.py,
-   a few milliseconds); if its first sentence is pocketsphinx's (``word_model_agrees``), or it is sure of
-   one by itself (``word_model_sure``), that sentence stands and the rest is skipped;
+1. encode it, and score every sentence of the grammar with the word model on the encoder output
+   (word_head.py, a few milliseconds); if its first sentence is pocketsphinx's (``word_model_agrees``),
+   that sentence stands and the rest is skipped;
+2. decode freely (greedy) and normalise the words ("Play 7, red 1." -> "play seven red one"); if that is
+   the very sentence pocketsphinx heard, sure and with no rival, or the word model is sure of a sentence
+   by itself (``word_model_sure``), that sentence stands and the rest is skipped (the scoring below is most
+   of a check's time: 0.15 s on one processor, 0.7 s on another);
 3. shortlist the grammar's sentences nearest to the free decoding by a word-level edit distance whose
    substitution cost is the two words' character edit distance (so "read" for "red" costs little), and add
    pocketsphinx's readings and the word model's two best;
@@ -168,7 +169,10 @@ class WhisperScorer:
 
     def transcribe(self, audio: np.ndarray) -> Transcript:
         """Encode the utterance and decode it freely (greedy)."""
-        encoded = self.encode(audio)
+        return self.decode(self.encode(audio))
+
+    def decode(self, encoded: Transcript) -> Transcript:
+        """Decode an encoded utterance freely (greedy): ``encoded`` with its ``text``."""
         free = self._model.generate(encoded.encoded, [self._prompt], beam_size=1, max_length=self._max_length)[0]
         tokens = [t for t in free.sequences_ids[0] if t < self._tokenizer.eot]
         return replace(encoded, text=self._tokenizer.decode(tokens))
@@ -287,7 +291,14 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         if not (self.always or needs_second_pass(heard, over_floor_db, self.loud_room_db, self._obeyed())):
             return heard
         self.second_passes += 1
-        transcript = self.scorer.transcribe(audio)
+        sentences = tuple(self._sentences)
+        encoded = self.scorer.encode(audio)
+        spotted = self.head.spot(encoded.speech_frames(), sentences) if self.head is not None else None
+        if spotted is not None and word_model_agrees(heard, spotted, self._obeyed()):
+            # Settled as pocketsphinx heard it, whatever Whisper's free decoding would say: it is not run.
+            self.head_agreed += 1
+            return sure(heard)
+        transcript = self.scorer.decode(encoded)
         if transcript.words == heard.text and sure_reading(heard):
             # Two recognisers heard the same sentence, each on its own: scoring the shortlist (most of a
             # check's time) would only confirm it.
@@ -295,11 +306,6 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
             return heard
         evidence = self.last_evidence
         runner_up = evidence.runner_up if evidence is not None else ""
-        sentences = tuple(self._sentences)
-        spotted = self.head.spot(transcript.speech_frames(), sentences) if self.head is not None else None
-        if spotted is not None and word_model_agrees(heard, spotted, self._obeyed()):
-            self.head_agreed += 1
-            return sure(heard)
         spotted_sure = word_model_sure(spotted, transcript.words, self._obeyed()) if spotted is not None else ""
         if spotted_sure:
             self.head_sure += 1
