@@ -455,9 +455,10 @@ def test_the_word_model_alone_never_settles_a_command_or_a_single_word() -> None
 
 def test_the_word_model_alone_settles_only_a_sentence_far_ahead_that_fits_the_audio() -> None:
     """Issue 12, twentieth round: what the word model is sure of by itself is acted on; a command only when
-    Whisper heard a word or two, not a sentence of table talk that the word model took for one."""
-    def spotted(first: str, margin: float, fit: float = 0.0) -> Spotted:
-        return Spotted(((first, -1.0), ("something else", -1.0 - margin)), -1.0 - fit, 50)
+    Whisper heard a word or two, or the utterance was short (among other talkers Whisper writes down their
+    words too), not a sentence of table talk that the word model took for one."""
+    def spotted(first: str, margin: float, fit: float = 0.0, seconds: float = 1.5) -> Spotted:
+        return Spotted(((first, -1.0), ("something else", -1.0 - margin)), -1.0 - fit * seconds, int(seconds * 50))
 
     commands = frozenset({"help", "read the board"})
     assert word_model_sure(spotted("play six blue one", 9.0), "please it's blue one", commands) == "play six blue one"
@@ -467,6 +468,7 @@ def test_the_word_model_alone_settles_only_a_sentence_far_ahead_that_fits_the_au
     assert word_model_sure(spotted("help", 20.0), "l", commands) == "help"
     assert word_model_sure(spotted("help", 20.0), "", commands) == "help"
     assert word_model_sure(spotted("help", 20.0), "can you help me with this", commands) == ""
+    assert word_model_sure(spotted("help", 20.0, seconds=0.9), "and we are about to go on", commands) == "help"
     assert word_model_sure(Spotted((), 0.0, 0), "", commands) == ""
 
 
@@ -489,6 +491,22 @@ def test_what_the_word_model_is_sure_of_is_acted_on_without_scoring_the_shortlis
     monkeypatch.setattr(whisper_backend, "HEAD_SURE_MARGIN", math.inf)
     weighed = hear_stream(recogniser, samples, grammar_of(state))
     assert not (weighed.text == said and sure_reading(weighed)), weighed
+
+
+@pytest.mark.parametrize("said,below_db,seed", [("help", 10.0, 7), ("repeat", 6.0, 1)])
+def test_a_short_command_among_other_talkers_is_obeyed_when_the_word_model_is_sure(
+        said: str, below_db: float, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 12, twentieth round: Whisper's free decoding writes down the other talkers' words ("there we
+    cannot"), so a command the word model is sure of is obeyed by the utterance's length instead (a second
+    at most); judged by the words alone it was refused."""
+    state = random_positions(1, seed=9)[0]
+    samples, _ = in_babble(said, seed=seed, below_db=below_db)
+    recogniser = SphinxWhisperRecogniser()
+    heard = hear_stream(recogniser, samples, grammar_of(state))
+    assert isinstance(resolve(state, state.turn, heard), Command) and heard.text == said, heard
+    assert recogniser.head_sure == 1
+    monkeypatch.setattr(whisper_backend, "COMMAND_SECONDS", 0.0)
+    assert not isinstance(resolve(state, state.turn, hear_stream(recogniser, samples, grammar_of(state))), Command)
 
 
 @pytest.mark.parametrize("text", ["cancel my appointment tomorrow", "the board looks crowded"])

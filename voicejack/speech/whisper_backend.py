@@ -69,10 +69,13 @@ HEAD_AGREES_MARGIN = 4.0
 # on the tuning part, with word models that never heard the voice, it was never wrong there and no table talk
 # reached it, where the acceptance model, trusting Whisper's forced scores, still asked or refused many of
 # these (models/README.md, twentieth round). A command so spotted is obeyed only when Whisper's free decoding
-# is at most COMMAND_FREE_WORDS words: table talk the word model takes for "help" is a longer sentence.
+# is at most COMMAND_FREE_WORDS words or the utterance lasts at most COMMAND_SECONDS: table talk the word model
+# takes for "help" is a longer sentence (on the tuning part the shortest such line lasted 1.14 s; among other
+# talkers Whisper's free decoding holds their words too, so the length of the utterance decides there).
 HEAD_SURE_MARGIN = 8.0
 HEAD_SURE_FIT = -1.0
 COMMAND_FREE_WORDS = 2
+COMMAND_SECONDS = 1.0
 
 
 @dataclass(frozen=True)
@@ -346,14 +349,16 @@ def word_model_agrees(heard: Heard, spotted: Spotted, obeyed: frozenset[str] = f
 def word_model_sure(spotted: Spotted, free_words: str, obeyed: frozenset[str] = frozenset()) -> str:
     """The sentence the word model is sure of by itself (HEAD_SURE_MARGIN, HEAD_SURE_FIT), or "": a move or
     an answer of two words or more, or a command (one of ``obeyed``) when Whisper's free decoding
-    (``free_words``) is no longer than COMMAND_FREE_WORDS words."""
+    (``free_words``) is no longer than COMMAND_FREE_WORDS words or the utterance no longer than
+    COMMAND_SECONDS."""
     if not spotted.ranked:
         return ""
     best = spotted.ranked[0][0]
     if spotted.margin(best) < HEAD_SURE_MARGIN or spotted.fit(best) < HEAD_SURE_FIT:
         return ""
     if best in obeyed:
-        return best if len(free_words.split()) <= COMMAND_FREE_WORDS else ""
+        short = len(free_words.split()) <= COMMAND_FREE_WORDS or spotted.seconds <= COMMAND_SECONDS
+        return best if short else ""
     return best if len(best.split()) >= 2 else ""
 
 

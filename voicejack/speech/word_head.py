@@ -66,7 +66,12 @@ class Spotted:
         score = dict(self.ranked).get(sentence)
         if score is None:
             return -99.0
-        return (score - self.best_path) / max(1.0, self.frames / 50.0)
+        return (score - self.best_path) / max(1.0, self.seconds)
+
+    @property
+    def seconds(self) -> float:
+        """How long the utterance scored was (the encoder gives 50 frames a second)."""
+        return self.frames / 50.0
 
 
 class WordHead:
