@@ -27,9 +27,10 @@ enough there to end "option ... two" at "option", heard as "help".
 Under ``early_min_snr_db`` (other talkers close by) pocketsphinx's own
 confidence cannot be trusted, and a backend that can check the sentence
 another way (``confirms_early``: the word model on Whisper's encoder) is
-asked after ``early_end_loud`` of quiet instead; between the two levels
-(``confirms_early_noisy``) it also checks a whole sentence pocketsphinx
-was not sure enough of to end there.
+asked after ``early_end_loud`` of quiet instead. Above that level
+(``confirms_unsure_early``) it also checks a whole sentence pocketsphinx
+was not sure enough of to end there, once the pause has lasted
+``early_end_noisy``, in noise and in a quiet room alike.
 
 Heard conventions for callers (voicejack.language):
 - ``text == ""``: something was said but nothing in the grammar was
@@ -119,8 +120,8 @@ class StreamingRecogniser(ABC):
         self.early_clean_snr_db = EARLY_CLEAN_SNR_DB
         self.early_end_loud: float | None = EARLY_END_LOUD  # the pause needed under early_min_snr_db ...
         self.confirms_early = False  # ... by a backend that checks early results another way; else never
-        self.confirms_early_noisy = False  # that backend also checks an unsure sentence under early_clean_snr_db
-        self._early_tried_at = -1  # the pause (speech end sample) last tried
+        self.confirms_unsure_early = False  # that backend also checks a sentence heard unsure (after early_end_noisy)
+        self._early_tried = (-1, False)  # the pause (speech end sample) last tried, and whether confirming
         self._prefixes: tuple[Grammar, frozenset[str], frozenset[str]] | None = None
         self._grammar: Grammar | None = None
         self._pending_grammar: Grammar | None = None
@@ -183,7 +184,7 @@ class StreamingRecogniser(ABC):
     def reset(self) -> None:
         self._abort_utterance()
         self._decoding = False
-        self._early_tried_at = -1
+        self._early_tried = (-1, False)
         self._endpointer.reset()
         self._results.clear()
         self._apply_pending()
@@ -233,19 +234,25 @@ class StreamingRecogniser(ABC):
             return  # checked first: the level below takes a median over the utterance
         over_floor = self._endpointer.speech_over_floor_db
         loud = over_floor < self.early_min_snr_db
+        noisy = self.early_end_noisy
+        long_enough = noisy is not None and quiet >= round(noisy * 100)
         if loud:
             if not self.confirms_early or self.early_end_loud is None or quiet < round(self.early_end_loud * 100):
                 return
-        else:
-            noisy = self.early_end_noisy
-            if over_floor < self.early_clean_snr_db and noisy is not None and quiet < round(noisy * 100):
+            confirm = True
+        elif over_floor < self.early_clean_snr_db:
+            if noisy is not None and not long_enough:
                 return
-        pause = self._endpointer.speech_end_sample
-        if pause == self._early_tried_at:
+            confirm = self.confirms_unsure_early
+        else:
+            # In a quiet room a confident sentence ends at early_end; an unsure one may be confirmed once the
+            # pause is as long as in noise.
+            confirm = self.confirms_unsure_early and long_enough
+        attempt = (self._endpointer.speech_end_sample, confirm)
+        if attempt == self._early_tried:
             return
-        self._early_tried_at = pause
+        self._early_tried = attempt
         began = time.perf_counter()
-        confirm = loud or (self.confirms_early_noisy and over_floor < self.early_clean_snr_db)
         heard = self._early_result(loud, confirm)
         if heard is None:
             return

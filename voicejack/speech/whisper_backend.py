@@ -263,10 +263,10 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         self.head_agreed = 0  # ... by the word model's agreement (word_model_agrees)
         self.head_sure = 0  # ... by the word model alone (word_model_sure)
         self.ended_by_word_model = 0  # utterances ended early by the word model's agreement (_confirmed_early)
-        # Among other talkers close by, and in noise where pocketsphinx is unsure, the word model's agreement
-        # stands in for pocketsphinx's confidence when a sentence may end early (recogniser.py; models/README.md,
-        # nineteenth round).
-        self.confirms_early = self.confirms_early_noisy = self.head is not None
+        # Among other talkers close by, and wherever pocketsphinx is unsure, the word model's agreement stands in
+        # for pocketsphinx's confidence when a sentence may end early (recogniser.py; models/README.md, nineteenth
+        # and twentieth rounds).
+        self.confirms_early = self.confirms_unsure_early = self.head is not None
 
     def _judged(self, audio: np.ndarray, heard: Heard) -> Heard:
         return self._second_pass(audio, super()._judged(audio, heard))
