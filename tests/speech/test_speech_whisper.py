@@ -475,8 +475,8 @@ def test_the_word_model_alone_never_settles_a_command_or_a_single_word() -> None
 
 def test_the_word_model_alone_settles_only_a_sentence_far_ahead_that_fits_the_audio() -> None:
     """Issue 12, twentieth round: what the word model is sure of by itself is acted on; a command only when
-    Whisper heard a word or two, or the utterance was short (among other talkers Whisper writes down their
-    words too), not a sentence of table talk that the word model took for one."""
+    Whisper heard no more words than the command has, or the utterance was short (among other talkers Whisper
+    writes down their words too), not a sentence of table talk that the word model took for one."""
     def spotted(first: str, margin: float, fit: float = 0.0, seconds: float = 1.5) -> Spotted:
         return Spotted(((first, -1.0), ("something else", -1.0 - margin)), -1.0 - fit * seconds, int(seconds * 50))
 
@@ -488,6 +488,8 @@ def test_the_word_model_alone_settles_only_a_sentence_far_ahead_that_fits_the_au
     assert word_model_sure(spotted("help", 20.0), "l", commands) == "help"
     assert word_model_sure(spotted("help", 20.0), "", commands) == "help"
     assert word_model_sure(spotted("help", 20.0), "can you help me with this", commands) == ""
+    assert word_model_sure(spotted("help", 20.0), "thank you", commands) == ""
+    assert word_model_sure(spotted("read the board", 20.0), "read the bird", commands) == "read the board"
     assert word_model_sure(spotted("help", 20.0, seconds=0.9), "and we are about to go on", commands) == "help"
     assert word_model_sure(Spotted((), 0.0, 0), "", commands) == ""
 

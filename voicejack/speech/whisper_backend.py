@@ -69,12 +69,11 @@ HEAD_AGREES_MARGIN = 4.0
 # on the tuning part, with word models that never heard the voice, it was never wrong there and no table talk
 # reached it, where the acceptance model, trusting Whisper's forced scores, still asked or refused many of
 # these (models/README.md, twentieth round). A command so spotted is obeyed only when Whisper's free decoding
-# is at most COMMAND_FREE_WORDS words or the utterance lasts at most COMMAND_SECONDS: table talk the word model
-# takes for "help" is a longer sentence (on the tuning part the shortest such line lasted 1.14 s; among other
-# talkers Whisper's free decoding holds their words too, so the length of the utterance decides there).
+# has no more words than the command or the utterance lasts at most COMMAND_SECONDS: table talk the word model
+# takes for a command is a longer sentence ("hang on" for "cancel"; on the tuning part the shortest such line
+# lasted 1.14 s; among other talkers Whisper's free decoding holds their words too, so the length decides).
 HEAD_SURE_MARGIN = 8.0
 HEAD_SURE_FIT = -1.0
-COMMAND_FREE_WORDS = 2
 COMMAND_SECONDS = 1.0
 
 
@@ -349,7 +348,7 @@ def word_model_agrees(heard: Heard, spotted: Spotted, obeyed: frozenset[str] = f
 def word_model_sure(spotted: Spotted, free_words: str, obeyed: frozenset[str] = frozenset()) -> str:
     """The sentence the word model is sure of by itself (HEAD_SURE_MARGIN, HEAD_SURE_FIT), or "": a move or
     an answer of two words or more, or a command (one of ``obeyed``) when Whisper's free decoding
-    (``free_words``) is no longer than COMMAND_FREE_WORDS words or the utterance no longer than
+    (``free_words``) has no more words than the command or the utterance lasts no longer than
     COMMAND_SECONDS."""
     if not spotted.ranked:
         return ""
@@ -357,7 +356,7 @@ def word_model_sure(spotted: Spotted, free_words: str, obeyed: frozenset[str] = 
     if spotted.margin(best) < HEAD_SURE_MARGIN or spotted.fit(best) < HEAD_SURE_FIT:
         return ""
     if best in obeyed:
-        short = len(free_words.split()) <= COMMAND_FREE_WORDS or spotted.seconds <= COMMAND_SECONDS
+        short = len(free_words.split()) <= len(best.split()) or spotted.seconds <= COMMAND_SECONDS
         return best if short else ""
     return best if len(best.split()) >= 2 else ""
 
