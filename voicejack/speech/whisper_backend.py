@@ -66,8 +66,8 @@ HEAD_CANDIDATES = 2
 HEAD_AGREES_MARGIN = 4.0
 # When the word model is this sure of a sentence on its own (first by HEAD_SURE_MARGIN, and within
 # HEAD_SURE_FIT per second of the best path through the audio), it is carried out as the word model heard it:
-# on the tuning part, with word models that never heard the voice, it was never wrong there and no table talk
-# reached it, where the acceptance model, trusting Whisper's forced scores, still asked or refused many of
+# on the tuning part, with word models that never heard the voice, that added no wrong hearing and carried out
+# no table talk, where the acceptance model, trusting Whisper's forced scores, still asked or refused many of
 # these (models/README.md, twentieth round). A command so spotted is obeyed only when Whisper's free decoding
 # has no more words than the command or the utterance lasts at most COMMAND_SECONDS: table talk the word model
 # takes for a command is a longer sentence ("hang on" for "cancel"; on the tuning part the shortest such line
