@@ -37,13 +37,14 @@ from voicejack.language.resolution import LanguageSettings  # noqa: E402
 from voicejack.speech.judging import Evidence, JudgeSettings, judge  # noqa: E402
 from voicejack.speech.sphinx import SphinxRecogniser  # noqa: E402
 from voicejack.speech.acceptance import (  # noqa: E402
-    HEAD_THRESHOLDS, HEAD_WEIGHTS, PAIR_HEAD_WEIGHTS, PAIR_THRESHOLDS, PAIR_WEIGHTS, WEIGHTS, Thresholds, settle,
+    HEAD_THRESHOLDS, HEAD_WEIGHTS, PAIR_HEAD_WEIGHTS, PAIR_THRESHOLDS, PAIR_WEIGHTS, WEIGHTS, Thresholds, heard_as,
+    settle,
 )
 from voicejack.speech.moonshine_backend import LENGTH_BONUS as MOONSHINE_BONUS  # noqa: E402
 from voicejack.speech.transcripts import Scored, combine, edit_cost, normalise  # noqa: E402
 from voicejack.speech.word_head import Spotted  # noqa: E402
 from voicejack.speech.whisper_backend import (  # noqa: E402
-    HEAD_LOUD_ROOM_DB, LENGTH_BONUS, LOUD_ROOM_DB, acted_on, finalists, needs_second_pass, sure, sure_reading,
+    HEAD_LOUD_ROOM_DB, LENGTH_BONUS, LOUD_ROOM_DB, finalists, needs_second_pass, sure, sure_reading,
     word_model_agrees, word_model_sure,
 )
 
@@ -202,7 +203,7 @@ def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[
             spotted_sure = word_model_sure(spotted, " ".join(normalise(row["whisper"]["free"])), obeyed) \
                 if spotted is not None else ""
             if spotted_sure:
-                return acted_on(spotted_sure, heard), latency  # the word model alone was sure
+                return heard_as(spotted_sure, 0.95, (), heard), latency  # the word model alone was sure
             scored = recorded_scores(row, whisper["length_bonus"], pair)
             evidence = Evidence(*row["evidence"]) if row["evidence"] is not None else None
             heard = settle(heard, evidence, scored, row["over_floor_db"], obeyed, whisper["thresholds"],

@@ -148,19 +148,21 @@ def settle(first: Heard, evidence: Evidence | None, scored: Scored, over_floor_d
     hints = tuple(text for _, text in ranked)
     if chosen in obeyed:
         if likeliest >= thresholds.command:
-            return _heard(chosen, 0.95, (), first)
+            return heard_as(chosen, 0.95, (), first)
         if likeliest >= thresholds.confirm and chosen in confirmed:
-            return replace(_heard(chosen, 0.5, (), first), doubted=True)
+            return replace(heard_as(chosen, 0.5, (), first), doubted=True)
         return Heard("", (), hints)
     rivals = tuple(text for p, text in ranked[1:] if p >= max(thresholds.rival_floor, likeliest - thresholds.rival_gap))
     if likeliest >= thresholds.act:
-        return _heard(chosen, 0.95, rivals, first)
+        return heard_as(chosen, 0.95, rivals, first)
     if likeliest >= thresholds.confirm:
-        return _heard(chosen, 0.5, rivals, first)  # the command language confirms under 0.6
+        return heard_as(chosen, 0.5, rivals, first)  # the command language confirms under 0.6
     return Heard("", (), hints)
 
 
-def _heard(text: str, confidence: float, alternatives: tuple[str, ...], first: Heard) -> Heard:
+def heard_as(text: str, confidence: float, alternatives: tuple[str, ...], first: Heard) -> Heard:
+    """``text`` heard with ``confidence`` on every word and these rivals; when it is what pocketsphinx heard
+    (``first``) it keeps the levels pocketsphinx measured of its words (the wake gate reads them)."""
     heard = Heard(text, tuple(confidence for _ in text.split()), alternatives)
     if text == first.text:
         heard = replace(heard, word_levels=first.word_levels)  # the words pocketsphinx measured (the wake gate)

@@ -35,7 +35,8 @@ import numpy as np
 
 from voicejack.hearing import Heard
 from voicejack.speech.acceptance import (
-    HEAD_THRESHOLDS, HEAD_WEIGHTS, PAIR_HEAD_WEIGHTS, PAIR_THRESHOLDS, PAIR_WEIGHTS, WEIGHTS, Thresholds, settle,
+    HEAD_THRESHOLDS, HEAD_WEIGHTS, PAIR_HEAD_WEIGHTS, PAIR_THRESHOLDS, PAIR_WEIGHTS, WEIGHTS, Thresholds, heard_as,
+    settle,
 )
 from voicejack.speech.moonshine_backend import MoonshineScorer
 from voicejack.speech.recogniser import SpeechError
@@ -311,7 +312,7 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         spotted_sure = word_model_sure(spotted, transcript.words, self._obeyed()) if spotted is not None else ""
         if spotted_sure:
             self.head_sure += 1
-            return acted_on(spotted_sure, heard)
+            return heard_as(spotted_sure, 0.95, (), heard)
         # pocketsphinx's readings and the word model's best are scored by name too: Whisper's free decoding
         # of these voices is often far from the sentence said, and a sentence left off the shortlist could
         # not be weighed.
@@ -359,14 +360,6 @@ def word_model_sure(spotted: Spotted, free_words: str, obeyed: frozenset[str] = 
         short = len(free_words.split()) <= len(best.split()) or spotted.seconds <= COMMAND_SECONDS
         return best if short else ""
     return best if len(best.split()) >= 2 else ""
-
-
-def acted_on(sentence: str, heard: Heard) -> Heard:
-    """``sentence`` as a sure hearing with no rival, keeping pocketsphinx's word levels when it is what
-    pocketsphinx heard (``heard``; the wake gate reads them)."""
-    if sentence == heard.text:
-        return sure(heard)
-    return Heard(sentence, tuple(0.95 for _ in sentence.split()), ())
 
 
 def sure(heard: Heard) -> Heard:
