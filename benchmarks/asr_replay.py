@@ -175,7 +175,8 @@ def recorded_spotted(row: dict[str, Any]) -> Spotted | None:
 
 
 def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[str, Any] | None,
-             obeyed: frozenset[str] = frozenset(), confirmed: frozenset[str] = frozenset()) -> tuple[Heard, float]:
+             obeyed: frozenset[str] = frozenset(), confirmed: frozenset[str] = frozenset(),
+             refused: frozenset[str] = frozenset()) -> tuple[Heard, float]:
     """What the recogniser would have returned with these settings, and an estimate of its latency (ms).
 
     The recorded latency includes Whisper's scoring of every utterance (recorded apart as well): it is
@@ -193,7 +194,8 @@ def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[
     if settings is not None and row["evidence"] is not None:
         heard = judge(heard, Evidence(*row["evidence"]), settings)
     if whisper is not None and "whisper" in row:
-        if whisper.get("always") or needs_second_pass(heard, row["over_floor_db"], whisper["loud_room_db"], obeyed):
+        if whisper.get("always") or needs_second_pass(heard, row["over_floor_db"], whisper["loud_room_db"], obeyed,
+                                                      refused):
             latency += checks_ms  # the whole check, though agreement skips its scoring
             if " ".join(normalise(row["whisper"]["free"])) == heard.text and sure_reading(heard):
                 return heard, latency  # both recognisers heard this sentence (whisper_backend.py)
@@ -282,7 +284,8 @@ def main(argv: list[str] | None = None) -> int:
                 row = by_key.get((part, room, index))
                 if row is None:
                     continue
-                heard, latency = replayed(row, settings, whisper, item.grammar.obeyed, item.grammar.confirmed)
+                heard, latency = replayed(row, settings, whisper, item.grammar.obeyed, item.grammar.confirmed,
+                                           item.grammar.refused)
                 tallies[item.kind].add(asr.judge_outcome(item, heard, language), latency)
             if any(t.total for t in tallies.values()):
                 chatter_rows.append(asr.print_rows(part, room, tallies))

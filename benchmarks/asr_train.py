@@ -50,7 +50,8 @@ def examples(row: dict[str, Any], item: asr.Item, moonshine: bool = False,
     evidence = Evidence(*row["evidence"]) if row["evidence"] is not None else None
     first = judge(_heard(row["raw"]), evidence, JudgeSettings())
     obeyed = item.grammar.obeyed
-    if not needs_second_pass(first, row["over_floor_db"], HEAD_LOUD_ROOM_DB if head else LOUD_ROOM_DB, obeyed):
+    if not needs_second_pass(first, row["over_floor_db"], HEAD_LOUD_ROOM_DB if head else LOUD_ROOM_DB, obeyed,
+                             item.grammar.refused):
         return []
     scored = recorded_scores(row, moonshine=moonshine)
     spotted = recorded_spotted(row) if head else None
@@ -116,7 +117,8 @@ def main(argv: list[str] | None = None) -> int:
         for row, item in pairs:
             if item.voice.family != family:
                 continue
-            heard, _ = replayed(row, JudgeSettings(), whisper, item.grammar.obeyed, item.grammar.confirmed)
+            heard, _ = replayed(row, JudgeSettings(), whisper, item.grammar.obeyed, item.grammar.confirmed,
+                                item.grammar.refused)
             part = "tuning" if row["part"] == "tuning" else "tuning-chatter"
             room_tallies = tallies.setdefault((part, row["room"]), {kind: asr.Tally() for kind in asr.KINDS})
             room_tallies[item.kind].add(asr.judge_outcome(item, heard), float("nan"))

@@ -124,6 +124,21 @@ def test_a_player_not_to_act_is_listened_to_for_commands_and_for_their_moves_onl
     assert set(waiting.phrases) - set(moves) < set(acting.phrases)
 
 
+def test_the_grammar_names_the_sentences_it_holds_only_to_refuse_them() -> None:
+    # Issue 12: a recogniser checks these harder (a move heard wrongly as one of them is turned down for
+    # nothing), so the grammar says which they are: exactly the sentences the game refuses with a reason.
+    waiting = phrase_set(POSITIONS["mid"], "blue")
+    assert waiting.refused == {"play two blue one"}
+    for state in [POSITIONS["burn_one"], *random_positions(10, seed=5)]:
+        grammar = phrase_set(state, state.turn)
+        assert grammar.refused < set(grammar.phrases) and not grammar.refused & grammar.obeyed
+        for phrase in grammar.phrases:
+            result = resolve(state, state.turn, phrase)
+            assert (isinstance(result, NotUnderstood) and result.refused) == (phrase in grammar.refused), phrase
+    asked = resolve(POSITIONS["mid"], "red", "seven")
+    assert isinstance(asked, Ask) and not phrase_set(POSITIONS["mid"], "red", asked).refused
+
+
 def test_the_commands_are_always_listened_for() -> None:
     for _, grammar in GRAMMARS:
         phrases = set(grammar.phrases)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import json
 import random
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from voicejack.engine import GameState, legal_moves, make_rules, new_game, play
 from voicejack.language import Grammar, phrase_set
 from voicejack.speech.audio import BLOCK_SAMPLES
 from voicejack.speech.corpus import make_clip, synthesise
+from voicejack.tablefile import table_from_text
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -34,6 +36,16 @@ def random_positions(count: int, seed: int = 3, players: int = 4) -> list[GameSt
                     break
             state, _ = play(state, rng.choice(moves))
     return found
+
+
+def behind_own_marble(turn: str = "red") -> GameState:
+    """Red holds 7 9 5 4; red 1 on 10 stands in the way of red 2 on 5 (R22); red 3 and 4 are at home."""
+    return table_from_text(json.dumps({
+        "format": "voicejack-table/1", "mode": "regular",
+        "players": [{"colour": "red", "kind": "human", "hand": ["7", "9", "5", "4"]},
+                    {"colour": "green", "hand": ["K", "3", "2", "8"]}],
+        "marbles": {"red": [10, 5, "home", "home"], "green": [40, "home", "home", "home"]},
+        "turn": turn, "seed": 3}))
 
 
 def grammar_of(state: GameState) -> Grammar:

@@ -63,11 +63,16 @@ def test_wake_mode_listens_for_every_sentence_with_and_without_the_wake_word() -
 
 
 def test_in_wake_mode_the_commands_stay_commands_with_the_wake_word_in_front() -> None:
-    """A recogniser checks the game's commands harder (Grammar.obeyed); heard after the wake word they are
-    still commands."""
+    """A recogniser checks the game's commands and the moves it would refuse harder (Grammar.obeyed,
+    Grammar.refused) and may ask about a doubted command (Grammar.confirmed); after the wake word they are
+    still all that. (Before, a doubted "jackaroo, read the board" was refused where it was asked about
+    without the wake word.)"""
     wake_gate, _ = gate(ListenMode.WAKE)
-    listened = wake_gate.listened_grammar(Grammar(GRAMMAR.phrases, frozenset({"read the board"})))
-    assert listened.obeyed == {"read the board", "jackaroo read the board"}
+    refused = "play seven red one five"
+    listened = wake_gate.listened_grammar(Grammar(GRAMMAR.phrases, frozenset({"read the board"}),
+                                                  frozenset({"read the board"}), frozenset({refused})))
+    assert listened.obeyed == listened.confirmed == {"read the board", "jackaroo read the board"}
+    assert listened.refused == {refused, f"jackaroo {refused}"}
 
 
 def test_the_wake_word_then_only_the_start_of_a_sentence_is_the_wake_word_alone() -> None:

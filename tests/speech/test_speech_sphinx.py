@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import threading
 import wave
 from pathlib import Path
@@ -11,13 +10,14 @@ import numpy as np
 import pytest
 from speech_helpers import (
     as_callback_blocks,
+    behind_own_marble,
     clip,
     grammar_of,
     random_positions,
     speech,
 )
 
-from voicejack.engine import GameState, Move, legal_moves
+from voicejack.engine import Move, legal_moves
 from voicejack.language import (
     Command,
     Confirm,
@@ -34,7 +34,6 @@ from voicejack.speech.corpus import make_clip
 from voicejack.speech.microphone import BlockQueue, Listener
 from voicejack.speech.recogniser import EARLY_END_NOISY, GrammarError, Recogniser
 from voicejack.speech.sphinx import SphinxRecogniser, word_levels
-from voicejack.tablefile import table_from_text
 
 
 @pytest.fixture(scope="module")
@@ -111,16 +110,6 @@ def test_chatter_outside_the_grammar_is_never_played_as_a_move(recogniser: Sphin
         assert heard.text == "" or min(heard.word_confidences) < 0.6
 
 
-def _behind_own(turn: str = "red") -> GameState:
-    """Red holds 7 9 5 4; red 1 on 10 stands in the way of red 2 on 5 (R22); red 3 and 4 are at home."""
-    return table_from_text(json.dumps({
-        "format": "voicejack-table/1", "mode": "regular",
-        "players": [{"colour": "red", "kind": "human", "hand": ["7", "9", "5", "4"]},
-                    {"colour": "green", "hand": ["K", "3", "2", "8"]}],
-        "marbles": {"red": [10, 5, "home", "home"], "green": [40, "home", "home", "home"]},
-        "turn": turn, "seed": 3}))
-
-
 @pytest.mark.parametrize(("said", "reason"), [
     ("play seven red two seven", "Red 2 can't walk seven: your red 1 is in the way on cell 10."),
     ("play seven red two", "Red 2 can't walk seven: your red 1 is in the way on cell 10."),
@@ -132,7 +121,7 @@ def test_an_illegal_move_said_clearly_is_refused_with_its_reason_never_heard_as_
     """Issue 12: before, the grammar held only legal moves, so "play nine red two" came back as "play nine red
     one" (the nearest legal move, or "not sure") and "play seven red two seven" as nothing ("I didn't hear
     anything"); with another voice or the Whisper check, as "play seven red two one", played at once."""
-    state = _behind_own()
+    state = behind_own_marble()
     heard = hear_through_callback(recogniser, grammar_of(state), clip(said, voice, 20.0, seed=len(said)))
     assert heard is not None
     result = resolve(state, state.turn, heard)
@@ -146,7 +135,7 @@ def test_a_move_said_out_of_turn_is_refused_as_not_your_turn(recogniser: SphinxR
                                                             voice: str) -> None:
     """Before, the grammar of a player not to act held commands only: "play five red two" came back as "leave
     the table", "play nine red one" as "read my cards", and nobody said it was not their turn."""
-    state = _behind_own(turn="green")
+    state = behind_own_marble(turn="green")
     heard = hear_through_callback(recogniser, phrase_set(state, "red"),
                                   clip(said, voice, 20.0, seed=len(said)))
     assert heard is not None

@@ -11,12 +11,12 @@ from typing import Any
 
 import numpy as np
 import pytest
-from speech_helpers import clip, grammar_of, random_positions, speech
+from speech_helpers import behind_own_marble, clip, grammar_of, random_positions, speech
 from test_speech_babble import hear_stream, in_babble
 
 from voicejack.engine import Move, legal_moves
 from voicejack.hearing import Heard
-from voicejack.language import Ask, Command, Confirm, resolve
+from voicejack.language import Ask, Command, Confirm, NotUnderstood, resolve
 from voicejack.speech import make_recogniser, moonshine_ready, recognise_samples
 from voicejack.speech.corpus import make_clip
 from voicejack.speech.models import WHISPER_FILES, WHISPER_MODEL, DownloadError, download_model
@@ -330,6 +330,30 @@ def test_every_command_is_checked_however_sure_and_quiet_but_a_sure_move_is_not(
     obeyed = frozenset({"read the board"})
     assert needs_second_pass(Heard("read the board", (0.99, 0.99, 0.99)), 40.0, obeyed=obeyed)
     assert not needs_second_pass(Heard("play seven red one five", (0.99,) * 5), 40.0, obeyed=obeyed)
+
+
+def test_a_sure_move_the_game_would_refuse_is_checked_however_quiet_the_room() -> None:
+    """Issue 12, twenty-first round: a sure pocketsphinx reading of a move the game refuses ("play nine red
+    four" for "play nine red one", red 4 at home) was final in a quiet room, and the player was told the move
+    they never said could not be played; now it is checked like a command."""
+    refused = frozenset({"play nine red four"})
+    assert needs_second_pass(Heard("play nine red four", (0.99,) * 4), 40.0, refused=refused)
+    assert not needs_second_pass(Heard("play nine red one", (0.99,) * 4), 40.0, refused=refused)
+
+
+@pytest.mark.parametrize("said,reason", [
+    ("play seven red two seven", "Red 2 can't walk seven: your red 1 is in the way on cell 10."),
+    ("play nine red two", "Red 2 can't walk nine: your red 1 is in the way on cell 10."),
+])
+def test_an_illegal_move_said_clearly_is_checked_and_still_refused_with_its_reason(said: str, reason: str) -> None:
+    """The check a refused move now gets must not turn it into the nearest legal move ("play seven red two
+    one", played at once): said clearly in a quiet room it is checked once and refused with the reason."""
+    state = behind_own_marble()
+    recogniser = SphinxWhisperRecogniser()
+    heard = recognise_samples(clip(said, "en-us", seed=len(said)), grammar_of(state), recogniser)
+    result = resolve(state, state.turn, heard)
+    assert isinstance(result, NotUnderstood) and result.refused and result.reason == reason, (heard, result)
+    assert recogniser.second_passes == 1
 
 
 def test_with_the_word_model_a_sure_move_is_checked_in_a_louder_room_than_without() -> None:

@@ -34,11 +34,15 @@ class Grammar:
     heard unsure is confirmed first). Table chatter forced onto the grammar ends on one of these, so a
     recogniser may check them harder. ``confirmed``: those of ``obeyed`` the game can ask about ("Did you say
     read the board?") when a recogniser hands them over doubted (``Heard.doubted``) rather than refusing
-    them; the others, answers among them, are better said again."""
+    them; the others, answers among them, are better said again. ``refused``: the moves among them the game
+    turns down with a reason (not legal now, or not this player's turn), listened for so that they are refused
+    rather than heard as the nearest legal move; a recogniser may check them harder too, since hearing one
+    wrongly costs the player a refusal they did not ask for."""
 
     phrases: tuple[str, ...]
     obeyed: frozenset[str] = frozenset()
     confirmed: frozenset[str] = frozenset()
+    refused: frozenset[str] = frozenset()
 
     def words(self) -> set[str]:
         return {word for phrase in self.phrases for word in phrase.split()}

@@ -164,15 +164,17 @@ class Language:
             spoken = [entry for entry in self.entries if entry.spoken]
             forms = {entry.form for entry in spoken}
             state = self.state
+            refused: set[str] = set()
             if self.dialog is None and state.winner is None and self.seat in state.rules.seats:
                 # Heard, these are refused with the engine's reason (refusals.refusal), never matched to a move;
                 # out of turn every move of the hand is, with "not your turn".
-                forms.update(form for form in refused_forms(state, self.seat, self.moves)
-                             if key_of(form) not in self.by_key)
+                refused.update(form for form in refused_forms(state, self.seat, self.moves)
+                               if key_of(form) not in self.by_key)
             commands = {entry.form: entry.target for entry in spoken if isinstance(entry.target, Command)}
-            self._grammar = Grammar(tuple(sorted(forms)), frozenset(commands),
+            self._grammar = Grammar(tuple(sorted(forms | refused)), frozenset(commands),
                                     frozenset(form for form, command in commands.items()
-                                              if command.name in CONFIRMED_WHEN_UNSURE))
+                                              if command.name in CONFIRMED_WHEN_UNSURE),
+                                    frozenset(refused))
         return self._grammar
 
 

@@ -199,7 +199,8 @@ class ListeningGate:
         starts = dict.fromkeys(p.split()[0] for p in grammar.phrases if p.split())
         listened = Grammar((*grammar.phrases, *(f"{wake} {p}" for p in grammar.phrases), wake,
                             *(f"{wake} {word}" for word in starts if word not in grammar.phrases)),
-                           grammar.obeyed | {f"{wake} {p}" for p in grammar.obeyed})
+                           *(frozenset(f"{wake} {p}" for p in group) | group
+                             for group in (grammar.obeyed, grammar.confirmed, grammar.refused)))
         with self._lock:
             self._listened[listened] = grammar
             while len(self._listened) > 8:

@@ -220,8 +220,9 @@ HEAD_LOUD_ROOM_DB = 28.0
 
 
 class SphinxWhisperRecogniser(SphinxRecogniser):
-    """pocketsphinx first; Whisper tiny.en as a second pass when pocketsphinx is unsure, the room is loud or
-    pocketsphinx heard a command (which would be obeyed at once, with nothing to catch a mistake).
+    """pocketsphinx first; Whisper tiny.en as a second pass when pocketsphinx is unsure, the room is loud,
+    pocketsphinx heard a command (which would be obeyed at once, with nothing to catch a mistake) or a move the
+    game would refuse.
 
     The second pass scores the sentences nearest Whisper's free decoding, pocketsphinx's readings and the
     word model's best, and acceptance.py weighs pocketsphinx's sentence against Whisper's first and the word
@@ -291,7 +292,8 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         over_floor_db = self._endpointer.speech_over_floor_db
         if self._grammar is None or len(audio) == 0:
             return heard
-        if not (self.always or needs_second_pass(heard, over_floor_db, self.loud_room_db, self._obeyed())):
+        if not (self.always or needs_second_pass(heard, over_floor_db, self.loud_room_db, self._obeyed(),
+                                                 self._grammar.refused)):
             return heard
         self.second_passes += 1
         sentences = tuple(self._sentences)
@@ -330,10 +332,10 @@ def finalists(scored: Scored, also: Sequence[str] = (), count: int = FINALISTS) 
 
 
 def needs_second_pass(heard: Heard, speech_over_floor_db: float, loud_room_db: float = LOUD_ROOM_DB,
-                      obeyed: frozenset[str] = frozenset()) -> bool:
+                      obeyed: frozenset[str] = frozenset(), refused: frozenset[str] = frozenset()) -> bool:
     """Whisper looks again when the room is loud, pocketsphinx was unsure or heard alternatives, or it heard a
-    command (one of ``obeyed``)."""
-    if speech_over_floor_db < loud_room_db or heard.text in obeyed:
+    command (one of ``obeyed``) or a move the game would refuse (one of ``refused``)."""
+    if speech_over_floor_db < loud_room_db or heard.text in obeyed or heard.text in refused:
         return True
     return not sure_reading(heard)
 
