@@ -29,8 +29,8 @@ confidence cannot be trusted, and a backend that can check the sentence
 another way (``confirms_early``: the word model on Whisper's encoder) is
 asked after ``early_end_loud`` of quiet instead. Above that level
 (``confirms_unsure_early``) it also checks a whole sentence pocketsphinx
-was not sure enough of to end there, once the pause has lasted
-``early_end_noisy``, in noise and in a quiet room alike.
+was not sure enough of to end there: in noise once the pause has lasted
+``early_end_noisy``, in a quiet room after ``early_end``.
 
 Heard conventions for callers (voicejack.language):
 - ``text == ""``: something was said but nothing in the grammar was
@@ -245,9 +245,9 @@ class StreamingRecogniser(ABC):
                 return
             confirm = self.confirms_unsure_early
         else:
-            # In a quiet room a confident sentence ends at early_end; an unsure one may be confirmed once the
-            # pause is as long as in noise.
-            confirm = self.confirms_unsure_early and long_enough
+            # In a quiet room an unsure sentence may be confirmed as soon as a confident one ends (early_end):
+            # the pauses inside words that made noise wait longer are heard as speech here.
+            confirm = self.confirms_unsure_early
         attempt = (self._endpointer.speech_end_sample, confirm)
         if attempt == self._early_tried:
             return
