@@ -45,7 +45,7 @@ from voicejack.speech.transcripts import Scored, combine, edit_cost, normalise  
 from voicejack.speech.word_head import Spotted  # noqa: E402
 from voicejack.speech.whisper_backend import (  # noqa: E402
     HEAD_LOUD_ROOM_DB, LENGTH_BONUS, LOUD_ROOM_DB, finalists, needs_second_pass, sure, sure_reading,
-    word_model_agrees, word_model_sure,
+    word_model_agrees, word_model_doubts, word_model_sure,
 )
 
 
@@ -194,12 +194,13 @@ def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[
     if settings is not None and row["evidence"] is not None:
         heard = judge(heard, Evidence(*row["evidence"]), settings)
     if whisper is not None and "whisper" in row:
-        if whisper.get("always") or needs_second_pass(heard, row["over_floor_db"], whisper["loud_room_db"], obeyed,
-                                                      refused):
+        spotted = recorded_spotted(row) if whisper.get("head") else None
+        checked = whisper.get("always") or needs_second_pass(heard, row["over_floor_db"], whisper["loud_room_db"],
+                                                             obeyed, refused)
+        if checked or (spotted is not None and word_model_doubts(heard, spotted)):
             latency += checks_ms  # the whole check, though agreement skips its scoring
             if " ".join(normalise(row["whisper"]["free"])) == heard.text and sure_reading(heard):
                 return heard, latency  # both recognisers heard this sentence (whisper_backend.py)
-            spotted = recorded_spotted(row) if whisper.get("head") else None
             if spotted is not None and word_model_agrees(heard, spotted, obeyed):
                 return sure(heard), latency  # the word model heard pocketsphinx's move (whisper_backend.py)
             spotted_sure = word_model_sure(spotted, " ".join(normalise(row["whisper"]["free"])), obeyed) \

@@ -34,8 +34,10 @@ from voicejack.speech.whisper_backend import (
     needs_second_pass,
     normalise,
     word_model_agrees,
+    word_model_doubts,
     word_model_sure,
 )
+from voicejack.speech.sphinx import SphinxRecogniser
 from voicejack.speech.word_head import Spotted
 
 PACKAGED = find_whisper_model()
@@ -339,6 +341,40 @@ def test_a_sure_move_the_game_would_refuse_is_checked_however_quiet_the_room() -
     refused = frozenset({"play nine red four"})
     assert needs_second_pass(Heard("play nine red four", (0.99,) * 4), 40.0, refused=refused)
     assert not needs_second_pass(Heard("play nine red one", (0.99,) * 4), 40.0, refused=refused)
+
+
+@pytest.mark.parametrize("said,voice", [("i think so", "en-us"), ("i think so", "en-us+f2"),
+                                        ("five more minutes", "en-us+f2")])
+def test_table_talk_pocketsphinx_takes_surely_for_a_move_in_a_quiet_room_is_not_played(said: str,
+                                                                                     voice: str) -> None:
+    """Issue 12, twenty-first round: in a quiet room a sure pocketsphinx reading was never checked, so table talk
+    it took for a move ("five green two") was played, and so were its sure misreadings of held-out voices'
+    moves. The word model now looks at every sure reading; one it does not rank first gets the whole check."""
+    state = random_positions(12, seed=21)[7]
+    samples = clip(said, voice, seed=7)
+    alone = recognise_samples(samples, grammar_of(state), SphinxRecogniser())
+    assert sure_reading(alone) and isinstance(resolve(state, state.turn, alone), Move), alone
+    recogniser = SphinxWhisperRecogniser()
+    heard = recognise_samples(samples, grammar_of(state), recogniser)
+    assert not isinstance(resolve(state, state.turn, heard), Move), heard
+    assert (recogniser.head_doubted, recogniser.second_passes) == (1, 1)
+
+
+def test_a_sure_move_the_word_model_also_ranks_first_is_played_without_the_whole_check() -> None:
+    state = random_positions(1, seed=9)[0]
+    said = sorted(m.phrase for m in legal_moves(state))[0]
+    recogniser = SphinxWhisperRecogniser()
+    counting = _counting(recogniser)
+    heard = recognise_samples(clip(said, "en-us", seed=1), grammar_of(state), recogniser)
+    assert isinstance(resolve(state, state.turn, heard), Move) and heard.text == said
+    assert (recogniser.head_doubted, recogniser.second_passes, counting.decoded, counting.ranked) == (0, 0, 0, 0)
+
+
+def test_the_word_model_doubts_a_reading_only_when_it_ranks_another_first() -> None:
+    spotted = Spotted((("play nine red one", -5.0), ("play nine red four", -9.0)), -4.0, 100)
+    assert not word_model_doubts(Heard("play nine red one", (0.99,) * 4), spotted)
+    assert word_model_doubts(Heard("play nine red four", (0.99,) * 4), spotted)
+    assert not word_model_doubts(Heard("play nine red four", (0.99,) * 4), Spotted((), -4.0, 100))
 
 
 @pytest.mark.parametrize("said,reason", [

@@ -222,7 +222,7 @@ HEAD_LOUD_ROOM_DB = 28.0
 class SphinxWhisperRecogniser(SphinxRecogniser):
     """pocketsphinx first; Whisper tiny.en as a second pass when pocketsphinx is unsure, the room is loud,
     pocketsphinx heard a command (which would be obeyed at once, with nothing to catch a mistake) or a move the
-    game would refuse.
+    game would refuse, or (with the word model) the word model ranks another sentence first.
 
     The second pass scores the sentences nearest Whisper's free decoding, pocketsphinx's readings and the
     word model's best, and acceptance.py weighs pocketsphinx's sentence against Whisper's first and the word
@@ -263,6 +263,7 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         self.agreed = 0  # second passes settled by Whisper's free decoding alone
         self.head_agreed = 0  # ... by the word model's agreement (word_model_agrees)
         self.head_sure = 0  # ... by the word model alone (word_model_sure)
+        self.head_doubted = 0  # sure readings in a quiet room checked because the word model ranked another first
         self.ended_by_word_model = 0  # utterances ended early by the word model's agreement (_confirmed_early)
         # Among other talkers close by, and wherever pocketsphinx is unsure, the word model's agreement stands in
         # for pocketsphinx's confidence when a sentence may end early (recogniser.py; models/README.md, nineteenth
@@ -292,13 +293,20 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         over_floor_db = self._endpointer.speech_over_floor_db
         if self._grammar is None or len(audio) == 0:
             return heard
-        if not (self.always or needs_second_pass(heard, over_floor_db, self.loud_room_db, self._obeyed(),
-                                                 self._grammar.refused)):
+        checked = self.always or needs_second_pass(heard, over_floor_db, self.loud_room_db, self._obeyed(),
+                                                   self._grammar.refused)
+        if not checked and self.head is None:
             return heard
-        self.second_passes += 1
         sentences = tuple(self._sentences)
         encoded = self.scorer.encode(audio)
         spotted = self.head.spot(encoded.speech_frames(), sentences) if self.head is not None else None
+        if not checked:
+            # A sure reading in a quiet room: the word model looks too (about 40 ms), and only a reading it does
+            # not rank first is checked in full.
+            if spotted is None or not word_model_doubts(heard, spotted):
+                return heard
+            self.head_doubted += 1
+        self.second_passes += 1
         if spotted is not None and word_model_agrees(heard, spotted, self._obeyed()):
             # Settled as pocketsphinx heard it, whatever Whisper's free decoding would say: it is not run.
             self.head_agreed += 1
@@ -346,6 +354,12 @@ def word_model_agrees(heard: Heard, spotted: Spotted, obeyed: frozenset[str] = f
     is always weighed, and so is a single word."""
     return (len(heard.text.split()) >= 2 and heard.text not in obeyed and bool(spotted.ranked)
             and spotted.ranked[0][0] == heard.text and spotted.margin(heard.text) >= HEAD_AGREES_MARGIN)
+
+
+def word_model_doubts(heard: Heard, spotted: Spotted) -> bool:
+    """The word model ranks another sentence before ``heard``: a sure pocketsphinx reading that needs the whole
+    check after all (a sure misreading of a move, or table talk forced onto one, in a quiet room)."""
+    return bool(spotted.ranked) and spotted.ranked[0][0] != heard.text
 
 
 def word_model_sure(spotted: Spotted, free_words: str, obeyed: frozenset[str] = frozenset()) -> str:
