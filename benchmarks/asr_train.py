@@ -50,10 +50,11 @@ def examples(row: dict[str, Any], item: asr.Item, moonshine: bool = False,
     evidence = Evidence(*row["evidence"]) if row["evidence"] is not None else None
     first = judge(_heard(row["raw"]), evidence, JudgeSettings())
     obeyed = item.grammar.obeyed
+    # The sure readings the word model doubts, checked since the twenty-first round, are left out:
+    # PAIR_HEAD_WEIGHTS were fitted without them.
     if not needs_second_pass(first, row["over_floor_db"], HEAD_LOUD_ROOM_DB if head else LOUD_ROOM_DB, obeyed,
                              item.grammar.refused):
-        return []  # (the sure readings the word model doubts, checked since the twenty-first round, are left out:
-        # PAIR_HEAD_WEIGHTS were fitted without them)
+        return []
     scored = recorded_scores(row, moonshine=moonshine)
     spotted = recorded_spotted(row) if head else None
     top = scored.ranked[0][0] if scored.ranked else ""
