@@ -22,6 +22,7 @@ from voicejack.speech.corpus import make_clip
 from voicejack.speech.models import WHISPER_FILES, WHISPER_MODEL, DownloadError, download_model
 from voicejack.speech.acceptance import FEATURES, HEAD_THRESHOLDS, PAIR_THRESHOLDS, Thresholds, settle
 from voicejack.speech.moonshine_backend import MoonshineScorer
+from voicejack.speech.sphinx import SphinxRecogniser
 from voicejack.speech import whisper_backend
 from voicejack.speech.whisper_backend import (
     Scored,
@@ -37,7 +38,6 @@ from voicejack.speech.whisper_backend import (
     word_model_doubts,
     word_model_sure,
 )
-from voicejack.speech.sphinx import SphinxRecogniser
 from voicejack.speech.word_head import Spotted
 
 PACKAGED = find_whisper_model()
