@@ -22,6 +22,7 @@ from voicejack.speech.corpus import make_clip
 from voicejack.speech.models import WHISPER_FILES, WHISPER_MODEL, DownloadError, download_model
 from voicejack.speech.acceptance import FEATURES, HEAD_THRESHOLDS, PAIR_THRESHOLDS, Thresholds, settle
 from voicejack.speech.moonshine_backend import MoonshineScorer
+from voicejack.speech.listening import ListeningGate, ListenMode, WakeWord
 from voicejack.speech.sphinx import SphinxRecogniser
 from voicejack.speech import whisper_backend
 from voicejack.speech.whisper_backend import (
@@ -38,7 +39,7 @@ from voicejack.speech.whisper_backend import (
     word_model_doubts,
     word_model_sure,
 )
-from voicejack.speech.word_head import Spotted
+from voicejack.speech.word_head import Spotted, WordHead
 
 PACKAGED = find_whisper_model()
 
@@ -370,11 +371,30 @@ def test_a_sure_move_the_word_model_also_ranks_first_is_played_without_the_whole
     assert (recogniser.head_doubted, recogniser.second_passes, counting.decoded, counting.ranked) == (0, 0, 0, 0)
 
 
+@pytest.mark.parametrize("index", [2, 3, 5, 9])
+def test_after_the_wake_word_a_sure_move_is_not_doubted_for_the_wake_word_alone(index: int) -> None:
+    """The word model never learnt "jackaroo": it ranks "play six yellow two" and "jackaroo play six yellow two"
+    about alike, either first, and without hears_alike every other sure move in wake mode waited for the
+    whole check (about 0.4 s more)."""
+    state = random_positions(10, seed=4)[index]
+    said = sorted(m.phrase for m in legal_moves(state))[index % 3]
+    gate = ListeningGate(ListenMode.WAKE, WakeWord("jackaroo", 0.5))
+    recogniser = SphinxWhisperRecogniser()
+    heard = recognise_samples(clip(f"jackaroo {said}", "en-us", seed=index), gate.listened_grammar(grammar_of(state)),
+                              recogniser)
+    assert heard.text == f"jackaroo {said}" and sure_reading(heard)
+    assert (recogniser.head_doubted, recogniser.second_passes) == (0, 0)
+
+
 def test_the_word_model_doubts_a_reading_only_when_it_ranks_another_first() -> None:
     spotted = Spotted((("play nine red one", -5.0), ("play nine red four", -9.0)), -4.0, 100)
     assert not word_model_doubts(Heard("play nine red one", (0.99,) * 4), spotted)
     assert word_model_doubts(Heard("play nine red four", (0.99,) * 4), spotted)
     assert not word_model_doubts(Heard("play nine red four", (0.99,) * 4), Spotted((), -4.0, 100))
+    head = WordHead()
+    assert head.hears_alike("jackaroo play nine red one", "play nine red one")
+    assert not head.hears_alike("jackaroo play nine red one", "play nine red four")
+    assert not word_model_doubts(Heard("jackaroo play nine red one", (0.99,) * 5), spotted, head.hears_alike)
 
 
 @pytest.mark.parametrize("said,reason", [

@@ -26,7 +26,8 @@ whisper-tiny.en``); faster-whisper and CTranslate2 are an optional extra (``pip 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -303,7 +304,7 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         if not checked:
             # A sure reading in a quiet room: the word model looks too (about 40 ms), and only a reading it does
             # not rank first is checked in full.
-            if spotted is None or not word_model_doubts(heard, spotted):
+            if self.head is None or spotted is None or not word_model_doubts(heard, spotted, self.head.hears_alike):
                 return heard
             self.head_doubted += 1
         self.second_passes += 1
@@ -356,10 +357,12 @@ def word_model_agrees(heard: Heard, spotted: Spotted, obeyed: frozenset[str] = f
             and spotted.ranked[0][0] == heard.text and spotted.margin(heard.text) >= HEAD_AGREES_MARGIN)
 
 
-def word_model_doubts(heard: Heard, spotted: Spotted) -> bool:
+def word_model_doubts(heard: Heard, spotted: Spotted, alike: Callable[[str, str], bool] = operator.eq) -> bool:
     """The word model ranks another sentence before ``heard``: a sure pocketsphinx reading that needs the whole
-    check after all (a sure misreading of a move, or table talk forced onto one, in a quiet room)."""
-    return bool(spotted.ranked) and spotted.ranked[0][0] != heard.text
+    check after all (a sure misreading of a move, or table talk forced onto one, in a quiet room). ``alike``:
+    whether two sentences are the same to the word model (WordHead.hears_alike: "jackaroo, play nine red one"
+    and "play nine red one" are, since it never learnt the wake word)."""
+    return bool(spotted.ranked) and not alike(spotted.ranked[0][0], heard.text)
 
 
 def word_model_sure(spotted: Spotted, free_words: str, obeyed: frozenset[str] = frozenset()) -> str:

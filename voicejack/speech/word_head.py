@@ -121,6 +121,13 @@ class WordHead:
         ranked = tuple(sorted(zip(sentences, (float(s) for s in scores)), key=lambda pair: -pair[1]))
         return Spotted(ranked, float(log_probs.max(axis=1).sum()), len(log_probs))
 
+    def hears_alike(self, first: str, second: str) -> bool:
+        """The two sentences are the same words to this model once the words it was never taught (a wake word
+        such as "jackaroo") are left out: it cannot rank one above the other for a reason."""
+        unknown = self._index[UNKNOWN]
+        return ([label for label in self.labels(first) if label != unknown]
+                == [label for label in self.labels(second) if label != unknown])
+
     def labels(self, sentence: str) -> tuple[int, ...]:
         if sentence not in self._labels:
             unknown = self._index[UNKNOWN]
