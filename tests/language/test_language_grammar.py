@@ -8,8 +8,12 @@ from lang_positions import POSITIONS, table
 from lang_random import random_positions
 
 from voicejack.engine import GameState, legal_moves
-from voicejack.language import Ask, Grammar, NotUnderstood, NotUnderstoodCode, Resolver, phrase_set, resolve
+from voicejack.hearing import Heard
+from voicejack.language import (
+    Ask, Command, CommandName, Confirm, Grammar, NotUnderstood, NotUnderstoodCode, Resolver, phrase_set, resolve,
+)
 from voicejack.language.forms import COMMANDS
+from voicejack.language.resolution import ANSWER_ONLY
 from voicejack.language.normalise import key_of
 
 pocketsphinx = pytest.importorskip("pocketsphinx")
@@ -139,12 +143,30 @@ def test_the_grammar_names_the_sentences_it_holds_only_to_refuse_them() -> None:
     assert isinstance(asked, Ask) and not phrase_set(POSITIONS["mid"], "red", asked).refused
 
 
-def test_the_commands_are_always_listened_for() -> None:
-    for _, grammar in GRAMMARS:
+def test_the_commands_are_always_listened_for_and_answers_only_when_asked() -> None:
+    for label, grammar in GRAMMARS:
         phrases = set(grammar.phrases)
-        for _, spoken, typed in COMMANDS:
-            assert set(spoken) <= phrases
+        asked = "+" in label
+        for name, spoken, typed in COMMANDS:
+            if name in ANSWER_ONLY and not asked:
+                assert not set(spoken) & phrases  # nothing is asked: "yeah" and "no" are talk at the table
+            else:
+                assert set(spoken) <= phrases
             assert not set(typed) & phrases
+
+
+@pytest.mark.parametrize("question", ["confirm", "ask"])
+def test_yes_and_no_are_listened_for_while_a_question_is_open(question: str) -> None:
+    # Issue 12: "help" said in noise was heard as "no" while nothing was asked; with a question open the
+    # answers are back in the grammar, and typed they are understood either way.
+    state = POSITIONS["mid"]
+    dialog = resolve(state, "red", "seven") if question == "ask" else Confirm(legal_moves(state)[0], "sure?")
+    assert isinstance(dialog, (Ask, Confirm))
+    answers = {"yes", "yeah", "yep", "correct", "confirm", "no", "nope"}
+    assert answers <= set(phrase_set(state, "red", dialog).phrases)
+    assert not answers & set(phrase_set(state, "red").phrases)
+    assert resolve(state, "red", "yes") == Command(CommandName.YES)
+    assert resolve(state, "red", Heard("nope")) == Command(CommandName.NO)
 
 
 def test_a_pending_question_adds_its_answers() -> None:

@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import functools
+import io
 import json
 import random
+import shutil
+import subprocess
+import tempfile
+import wave
 from pathlib import Path
 
 import numpy as np
 
 from voicejack.engine import GameState, legal_moves, make_rules, new_game, play
 from voicejack.language import Grammar, phrase_set
-from voicejack.speech.audio import BLOCK_SAMPLES
-from voicejack.speech.corpus import make_clip, synthesise
+from voicejack.speech.audio import BLOCK_SAMPLES, to_recogniser_format
+from voicejack.speech.corpus import make_clip, synthesise, trim_silence
 from voicejack.tablefile import table_from_text
 
 REPO = Path(__file__).resolve().parents[2]
@@ -60,6 +65,24 @@ def speech(text: str, voice: str = "en-us") -> np.ndarray:
 def clip(text: str, voice: str = "en-us", snr_db: float | None = None, seed: int = 0) -> np.ndarray:
     """``text`` spoken with room tone around it (and noise at ``snr_db``), as 16 kHz int16."""
     return make_clip(speech(text, voice), snr_db, seed=seed, room_level=60.0).samples
+
+
+def flite_available() -> bool:
+    return shutil.which("flite") is not None
+
+
+@functools.lru_cache(maxsize=32)
+def flite_speech(text: str, voice: str, stretch: float = 1.0, pitch_hz: int | None = None) -> np.ndarray:
+    """``text`` said by one of flite's voices (a held-out family of benchmarks/asr.py, never tuned on), slower
+    for ``stretch`` over 1, its mean pitch set to ``pitch_hz``: 16 kHz int16 without padding."""
+    with tempfile.TemporaryDirectory() as work:
+        wav = Path(work) / "said.wav"
+        pitch = ["--setf", f"int_f0_target_mean={pitch_hz}"] if pitch_hz else []
+        subprocess.run(["flite", "-voice", voice, "--setf", f"duration_stretch={stretch}", *pitch, "-t", text,
+                        "-o", str(wav)], check=True, capture_output=True)
+        with wave.open(io.BytesIO(wav.read_bytes())) as read:
+            rate, raw = read.getframerate(), read.readframes(read.getnframes())
+    return trim_silence(to_recogniser_format(np.frombuffer(raw, dtype="<i2").astype(np.float64) / 32768.0, rate))
 
 
 def as_callback_blocks(samples: np.ndarray, size: int = BLOCK_SAMPLES) -> list[np.ndarray]:

@@ -11,12 +11,14 @@ from typing import Any
 
 import numpy as np
 import pytest
-from speech_helpers import behind_own_marble, clip, grammar_of, random_positions, speech
+from speech_helpers import (
+    behind_own_marble, clip, flite_available, flite_speech, grammar_of, random_positions, speech,
+)
 from test_speech_babble import hear_stream, in_babble
 
 from voicejack.engine import Move, legal_moves
-from voicejack.hearing import Heard
-from voicejack.language import Ask, Command, Confirm, NotUnderstood, resolve
+from voicejack.hearing import Grammar, Heard
+from voicejack.language import Ask, Command, CommandName, Confirm, NotUnderstood, phrase_set, resolve
 from voicejack.speech import make_recogniser, moonshine_ready, recognise_samples
 from voicejack.speech.corpus import make_clip
 from voicejack.speech.models import WHISPER_FILES, WHISPER_MODEL, DownloadError, download_model
@@ -217,10 +219,11 @@ def test_a_command_likely_enough_to_confirm_but_not_to_obey_is_asked_about() -> 
     assert heard.doubted and isinstance(asked, Confirm) and asked.prompt == "Did you say read the board? Yes or no."
     done = resolve(state, state.turn, Heard("yes", (0.9,)), asked)
     assert isinstance(done, Command) and done.name == "board"
-    for weights, text in ((_only_bias(0.6), "yes"), (_only_bias(0.3), "read the board")):
+    answering = phrase_set(state, state.turn, asked)  # "yes" is listened for only while a question is open
+    for weights, text, heard_with in ((_only_bias(0.6), "yes", answering), (_only_bias(0.3), "read the board", grammar)):
         scored = _scored(" ...", ((text, -3.0),), -1.0)
-        refused = settle(Heard(text, (0.9,) * len(text.split())), None, scored, 20.0, grammar.obeyed,
-                         weights=weights, confirmed=grammar.confirmed)
+        refused = settle(Heard(text, (0.9,) * len(text.split())), None, scored, 20.0, heard_with.obeyed,
+                         weights=weights, confirmed=heard_with.confirmed)
         assert refused.text == "" and not refused.doubted, text
 
 
@@ -297,6 +300,42 @@ def test_chatter_heard_as_a_command_is_checked_and_not_obeyed(text: str, voice: 
     state = random_positions(1, seed=9)[0]
     heard = recognise_samples(clip(text, voice, **room), grammar_of(state), SphinxWhisperRecogniser())
     assert not isinstance(resolve(state, state.turn, heard), (Move, Command)), heard
+
+
+@pytest.mark.parametrize("said,voice", [("yeah", "en-us"), ("no", "en"), ("yes", "en-us+f2")])
+def test_a_bare_yes_or_no_with_nothing_asked_is_table_talk(said: str, voice: str) -> None:
+    """Issue 12: with no question open the game does not listen for answers, so "yeah" said to the table is
+    not obeyed ("nothing to answer") and a short command cannot be heard as one of them."""
+    state = random_positions(1, seed=9)[0]
+    heard = recognise_samples(clip(said, voice, **QUIET), grammar_of(state), SphinxWhisperRecogniser())
+    assert not isinstance(resolve(state, state.turn, heard), (Move, Command)), heard
+    asked = Confirm(legal_moves(state)[0], "sure?")
+    heard = recognise_samples(clip(said, voice, **QUIET), phrase_set(state, state.turn, asked),
+                              SphinxWhisperRecogniser())
+    assert resolve(state, state.turn, heard, asked) == (asked.move if said != "no" else Command(CommandName.NO)), heard
+
+
+@pytest.mark.skipif(not flite_available(), reason="flite is not installed (see .ci/run)")
+def test_help_said_in_noise_is_no_longer_heard_as_an_answer_nobody_was_asked() -> None:
+    """Issue 12: "help" said by flite's voices 20 dB over white noise was heard as "no", "nope" or "yep" by
+    every recogniser (the held-out benchmark's most common wrong command). With nothing asked those are not
+    listened for; with them back in the grammar these clips are heard as an answer."""
+    state = random_positions(1, seed=9)[0]
+    grammar = grammar_of(state)
+    recogniser = SphinxWhisperRecogniser()
+    answers = ("yes", "yeah", "yep", "correct", "confirm", "no", "nope")
+    as_before = Grammar(tuple(sorted({*grammar.phrases, *answers})), grammar.obeyed | set(answers),
+                        grammar.confirmed, grammar.refused)
+    heard_as_help = heard_as_answer = 0
+    for voice, stretch, pitch_hz, seed in (("slt", 1.0, None, 0), ("slt", 1.2, 180, 0), ("slt", 0.85, 143, 1),
+                                           ("rms", 1.2, 112, 0), ("rms", 1.2, 112, 1)):
+        said = make_clip(flite_speech("help", voice, stretch, pitch_hz), 20.0, seed=seed, room_level=60.0).samples
+        result = resolve(state, state.turn, recognise_samples(said, grammar, recogniser))
+        assert not isinstance(result, Move) and (not isinstance(result, Command) or result.name == "help"), result
+        heard_as_help += result == Command(CommandName.HELP)
+        before = resolve(state, state.turn, recognise_samples(said, as_before, recogniser))
+        heard_as_answer += isinstance(before, Command) and before.name in ("yes", "no")
+    assert heard_as_help >= 4 and heard_as_answer >= 3, (heard_as_help, heard_as_answer)
 
 
 @pytest.mark.parametrize("said,command,voice,room", [
@@ -443,7 +482,7 @@ def _counting(recogniser: SphinxWhisperRecogniser) -> CountingScorer:
     return counting
 
 
-@pytest.mark.parametrize("said,command", [("read the board", "board"), ("my cards", "hand"), ("yes", "yes")])
+@pytest.mark.parametrize("said,command", [("read the board", "board"), ("my cards", "hand"), ("help", "help")])
 def test_a_command_both_recognisers_hear_alike_is_obeyed_without_scoring_the_shortlist(said: str,
                                                                                        command: str) -> None:
     state = random_positions(1, seed=9)[0]
@@ -637,7 +676,8 @@ def test_the_grammar_says_which_of_its_sentences_are_commands() -> None:
     state = random_positions(1, seed=9)[0]
     grammar = grammar_of(state)
     move = sorted(m.phrase for m in legal_moves(state))[0]
-    assert {"read the board", "my cards", "yes", "no", "help"} <= grammar.obeyed <= set(grammar.phrases)
+    assert {"read the board", "my cards", "cancel", "help"} <= grammar.obeyed <= set(grammar.phrases)
+    assert not {"yes", "no"} & set(grammar.phrases)  # nothing is asked (language.resolution.ANSWER_ONLY)
     assert move not in grammar.obeyed
 
 

@@ -46,6 +46,8 @@ class SpokenScript:
 
     def set_grammar(self, grammar: Grammar) -> None:
         line = next(self.lines, None)
+        while line is not None and line not in grammar.phrases:
+            line = next(self.lines, None)  # "yes" only answers a question: with none open it is not listened for
         if line is None:
             self.push(END_OF_INPUT)
             return

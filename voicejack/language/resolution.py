@@ -64,6 +64,11 @@ CONFIRMED_WHEN_UNSURE: frozenset[CommandName] = frozenset({
 })
 
 
+#: Answers listened for only while a question is open. With none open, a "yeah" or "no" at the table is
+#: talk between the players, and leaving them out keeps short commands from being heard as them ("help"
+#: said in noise was heard as "no" by every recogniser). Typed, they are still answered ("nothing to answer").
+ANSWER_ONLY: frozenset[CommandName] = frozenset({CommandName.YES, CommandName.NO})
+
 @dataclass(frozen=True, slots=True)
 class Command:
     """An always-available command; ``marble`` is the marble id "where is red one" asks about,

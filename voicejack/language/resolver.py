@@ -62,6 +62,7 @@ from voicejack.language.match import CLEAR_MARGIN, allowed_cost, word_distance
 from voicejack.language.normalise import Key, Normalised, key_of, normalise
 from voicejack.language.refusals import not_a_choice, refusal
 from voicejack.language.resolution import (
+    ANSWER_ONLY,
     CONFIRMED_WHEN_UNSURE,
     Ask,
     Choice,
@@ -161,7 +162,8 @@ class Language:
 
     def grammar(self) -> Grammar:
         if self._grammar is None:
-            spoken = [entry for entry in self.entries if entry.spoken]
+            spoken = [entry for entry in self.entries if entry.spoken
+                      and (self.dialog is not None or not _answer_only(entry.target))]
             forms = {entry.form for entry in spoken}
             state = self.state
             refused: set[str] = set()
@@ -176,6 +178,10 @@ class Language:
                                               if command.name in CONFIRMED_WHEN_UNSURE),
                                     frozenset(refused))
         return self._grammar
+
+
+def _answer_only(target: object) -> bool:
+    return isinstance(target, Command) and target.name in ANSWER_ONLY
 
 
 Describe = Callable[[GameState, Move, str], str]
