@@ -44,7 +44,7 @@ from voicejack.speech.moonshine_backend import LENGTH_BONUS as MOONSHINE_BONUS  
 from voicejack.speech.transcripts import Scored, combine, edit_cost, normalise  # noqa: E402
 from voicejack.speech.word_head import Spotted  # noqa: E402
 from voicejack.speech.whisper_backend import (  # noqa: E402
-    HEAD_LOUD_ROOM_DB, LENGTH_BONUS, LOUD_ROOM_DB, finalists, needs_second_pass, sure, sure_reading,
+    HEAD_LOUD_ROOM_DB, LENGTH_BONUS, LOUD_ROOM_DB, agreed_command, finalists, needs_second_pass, sure, sure_reading,
     word_model_agrees, word_model_doubts, word_model_sure,
 )
 
@@ -208,6 +208,10 @@ def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[
             if spotted_sure:
                 return heard_as(spotted_sure, 0.95, (), heard), latency  # the word model alone was sure
             scored = recorded_scores(row, whisper["length_bonus"], pair)
+            agreed = agreed_command(spotted, scored, " ".join(normalise(row["whisper"]["free"])), obeyed) \
+                if spotted is not None else ""
+            if agreed:
+                return heard_as(agreed, 0.95, (), heard), latency  # both ranked the command first
             evidence = Evidence(*row["evidence"]) if row["evidence"] is not None else None
             heard = settle(heard, evidence, scored, row["over_floor_db"], obeyed, whisper["thresholds"],
                            whisper.get("weights", WEIGHTS), confirmed, spotted)

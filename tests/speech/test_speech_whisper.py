@@ -29,6 +29,7 @@ from voicejack.speech.sphinx import SphinxRecogniser
 from voicejack.speech import whisper_backend
 from voicejack.speech.whisper_backend import (
     Scored,
+    agreed_command,
     SphinxWhisperRecogniser,
     Transcript,
     WhisperScorer,
@@ -614,6 +615,53 @@ def test_the_word_model_alone_settles_only_a_sentence_far_ahead_that_fits_the_au
     assert word_model_sure(Spotted((), 0.0, 0), "", commands) == ""
 
 
+def test_a_command_both_rank_first_is_obeyed_unless_whisper_wrote_it_inside_a_longer_sentence() -> None:
+    """Issue 12, twenty-second round: the word model sure of a command and Whisper's scoring (with Moonshine's)
+    ranking it first too is enough, however little Whisper's own decoding made of the audio; not when that
+    decoding says the command among other words ("repeat after me"), nor for a move, nor past two seconds."""
+    def spotted(first: str, margin: float = 12.0, fit: float = 0.0, seconds: float = 1.3) -> Spotted:
+        return Spotted(((first, -1.0), ("something else", -1.0 - margin)), -1.0 - fit * seconds, int(seconds * 50))
+
+    commands = frozenset({"repeat", "help", "read the board"})
+    ranked = _scored(" ", (("repeat", -3.0), ("previous", -9.0)), -1.0)
+    assert agreed_command(spotted("repeat"), ranked, "the heat", commands) == "repeat"
+    assert agreed_command(spotted("repeat"), ranked, "", commands) == "repeat"
+    assert agreed_command(spotted("repeat"), ranked, "repeat after me", commands) == ""
+    assert agreed_command(spotted("repeat"), ranked, "repeat", commands) == "repeat"
+    assert agreed_command(spotted("repeat", margin=6.0), ranked, "the heat", commands) == ""
+    assert agreed_command(spotted("repeat", fit=-2.0), ranked, "the heat", commands) == ""
+    assert agreed_command(spotted("repeat", seconds=2.4), ranked, "the heat", commands) == ""
+    assert agreed_command(spotted("help"), ranked, "the heat", commands) == ""  # Whisper ranks another first
+    assert agreed_command(spotted("repeat"), ranked, "the heat", frozenset({"help"})) == ""  # not a command now
+    board = _scored(" ", (("read the board", -3.0),), -1.0)
+    assert agreed_command(spotted("read the board"), board, "with the lord", commands) == "read the board"
+    assert agreed_command(spotted("read the board"), board, "can you read the board", commands) == ""
+
+
+@pytest.mark.skipif(not flite_available(), reason="flite is not installed (see .ci/run)")
+@pytest.mark.parametrize("voice,stretch,pitch_hz,seed", [("slt", 1.0, 160, 0), ("rms", 1.0, 100, 0)])
+def test_a_command_both_rank_first_is_obeyed_where_it_was_refused(voice: str, stretch: float, pitch_hz: int,
+                                                                   seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """flite's voices saying "repeat" 15 dB over white noise: pocketsphinx heard nothing and Whisper's own
+    decoding was no help, so the acceptance model refused it, though Whisper's scoring and the word model both
+    put it first."""
+    state = random_positions(1, seed=9)[0]
+    said = make_clip(flite_speech("repeat", voice, stretch, pitch_hz), 15.0, seed=seed, room_level=60.0).samples
+    recogniser = SphinxWhisperRecogniser()
+    heard = recognise_samples(said, grammar_of(state), recogniser)
+    assert resolve(state, state.turn, heard) == Command(CommandName.REPEAT) and recogniser.command_agreed == 1
+    monkeypatch.setattr(whisper_backend, "agreed_command", lambda *_: "")
+    heard = recognise_samples(said, grammar_of(state), recogniser)
+    assert not isinstance(resolve(state, state.turn, heard), Command), heard
+
+
+@pytest.mark.parametrize("voice", ["en-us", "en"])
+def test_table_talk_that_says_a_command_among_other_words_is_not_obeyed(voice: str) -> None:
+    state = random_positions(1, seed=9)[0]
+    heard = recognise_samples(clip("repeat after me", voice, **QUIET), grammar_of(state), SphinxWhisperRecogniser())
+    assert not isinstance(resolve(state, state.turn, heard), (Move, Command)), heard
+
+
 @pytest.mark.parametrize("said,voice,index", [("help", "en-us+f2", 6), ("help", "en-us", 1),
                                               ("play six blue one", "en-us+f2", 2)])
 def test_what_the_word_model_is_sure_of_is_acted_on_without_scoring_the_shortlist(
@@ -648,6 +696,7 @@ def test_a_short_command_among_other_talkers_is_obeyed_when_the_word_model_is_su
     assert isinstance(resolve(state, state.turn, heard), Command) and heard.text == said, heard
     assert recogniser.head_sure == 1
     monkeypatch.setattr(whisper_backend, "COMMAND_SECONDS", 0.0)
+    monkeypatch.setattr(whisper_backend, "agreed_command", lambda *_: "")  # would obey it too, with Whisper's scoring
     assert not isinstance(resolve(state, state.turn, hear_stream(recogniser, samples, grammar_of(state))), Command)
 
 

@@ -77,6 +77,13 @@ HEAD_AGREES_MARGIN = 4.0
 HEAD_SURE_MARGIN = 8.0
 HEAD_SURE_FIT = -1.0
 COMMAND_SECONDS = 1.0
+# A command the word model is that sure of, which Whisper's scoring of the shortlist (with Moonshine's, when
+# there) also ranks first, is obeyed in an utterance of up to AGREED_COMMAND_SECONDS, whatever Whisper's free
+# decoding wrote, unless that decoding holds the command inside a longer sentence ("repeat after me"): on the
+# held-out voices many commands were refused with both ranking them far ahead, since pocketsphinx had heard
+# nothing and Whisper's own decoding was nonsense ("the heat." for "repeat"; models/README.md, twenty-second
+# round).
+AGREED_COMMAND_SECONDS = 2.0
 
 
 @dataclass(frozen=True)
@@ -265,6 +272,7 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         self.head_agreed = 0  # ... by the word model's agreement (word_model_agrees)
         self.head_sure = 0  # ... by the word model alone (word_model_sure)
         self.head_doubted = 0  # sure readings in a quiet room checked because the word model ranked another first
+        self.command_agreed = 0  # second passes settled by a command both Whisper and the word model ranked first
         self.ended_by_word_model = 0  # utterances ended early by the word model's agreement (_confirmed_early)
         # Among other talkers close by, and wherever pocketsphinx is unsure, the word model's agreement stands in
         # for pocketsphinx's confidence when a sentence may end early (recogniser.py; models/README.md, nineteenth
@@ -331,6 +339,10 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         scored = self.scorer.rank(transcript, sentences, also=also, length_bonus=self.length_bonus)
         if self.second_opinion is not None:
             scored = combine(scored, self.second_opinion.score(audio, finalists(scored, also)))
+        agreed = agreed_command(spotted, scored, transcript.words, self._obeyed()) if spotted is not None else ""
+        if agreed:
+            self.command_agreed += 1
+            return heard_as(agreed, 0.95, (), heard)
         return settle(heard, evidence, scored, over_floor_db, self._obeyed(), self.thresholds, self.weights,
                       confirmed=self._confirmed(), spotted=spotted)
 
@@ -379,6 +391,22 @@ def word_model_sure(spotted: Spotted, free_words: str, obeyed: frozenset[str] = 
         short = len(free_words.split()) <= len(best.split()) or spotted.seconds <= COMMAND_SECONDS
         return best if short else ""
     return best if len(best.split()) >= 2 else ""
+
+
+def agreed_command(spotted: Spotted, scored: Scored, free_words: str, obeyed: frozenset[str]) -> str:
+    """The command (one of ``obeyed``) both the word model and Whisper's scoring rank first, the word model
+    surely (HEAD_SURE_MARGIN, HEAD_SURE_FIT), in an utterance of AGREED_COMMAND_SECONDS at most; or "" (also
+    when Whisper's free decoding ``free_words`` holds the command among other words: table talk that says it)."""
+    if not spotted.ranked or not scored.ranked:
+        return ""
+    best = spotted.ranked[0][0]
+    if best not in obeyed or scored.ranked[0][0] != best or spotted.seconds > AGREED_COMMAND_SECONDS:
+        return ""
+    if spotted.margin(best) < HEAD_SURE_MARGIN or spotted.fit(best) < HEAD_SURE_FIT:
+        return ""
+    words, said = free_words.split(), best.split()
+    inside = len(words) > len(said) and any(words[i:i + len(said)] == said for i in range(len(words) - len(said) + 1))
+    return "" if inside else best
 
 
 def sure(heard: Heard) -> Heard:
