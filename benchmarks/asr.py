@@ -7,8 +7,9 @@
 Corpus: positions reached by seeded random play (4 players in teams, 2
 players, complex rules); in each, the player says a legal move's canonical
 phrase, one command of the player's guide (taken in turn; its "yes" and
-"no", said with nothing asked, count as table talk), every other position an answer to a question the game could have asked (a numbered
-choice or yes / no) and table chatter that is not meant for the game. Each
+"no", said with nothing asked, count as table talk), every other position
+an answer to a question the game could have asked (a numbered choice or
+yes / no) and table chatter that is not meant for the game. Each
 utterance is said by one voice of benchmarks/voices.py (every English
 synthesiser Debian carries here, three rates and pitches each), and heard
 in each room of benchmarks/rooms.py (quiet, white noise 20 dB, a laptop

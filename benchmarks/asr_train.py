@@ -41,10 +41,10 @@ def load(paths: list[str], seed: int) -> list[tuple[dict[str, Any], asr.Item]]:
     items = {"tuning": asr.build_items_for("tuning", 160, seed, families, False),
              "tuning-chatter": asr.chatter_items(1 + max((r["index"] for r in rows if r["part"] == "tuning-chatter"),
                                                          default=0), seed, families, False)}
+    pairs = [(row, items[row["part"]][row["index"]]) for row in rows if "whisper" in row and "raw" in row]
     # A bare "yes" or "no" recorded as a command (before the twenty-second round, when the game listened for
     # them with nothing asked) is table talk to the items now, but was decoded with them in the grammar: left out.
-    return [(row, items[row["part"]][row["index"]]) for row in rows if "whisper" in row and "raw" in row
-            and row.get("kind", items[row["part"]][row["index"]].kind) == items[row["part"]][row["index"]].kind]
+    return [(row, item) for row, item in pairs if row.get("kind", item.kind) == item.kind]
 
 
 def examples(row: dict[str, Any], item: asr.Item, moonshine: bool = False,

@@ -69,6 +69,7 @@ CONFIRMED_WHEN_UNSURE: frozenset[CommandName] = frozenset({
 #: said in noise was heard as "no" by every recogniser). Typed, they are still answered ("nothing to answer").
 ANSWER_ONLY: frozenset[CommandName] = frozenset({CommandName.YES, CommandName.NO})
 
+
 @dataclass(frozen=True, slots=True)
 class Command:
     """An always-available command; ``marble`` is the marble id "where is red one" asks about,
