@@ -57,8 +57,8 @@ from voicejack.engine.cards import RANK_WORDS  # noqa: E402
 from voicejack.language import (  # noqa: E402
     Ask, Command, Confirm, Dialog, Grammar, Heard, NotUnderstood, phrase_set, resolve,
 )
-from voicejack.language.forms import COMMANDS as FORMS  # noqa: E402
-from voicejack.language.resolution import ANSWER_ONLY, LanguageSettings  # noqa: E402
+from voicejack.language.forms import ANSWER_FORMS  # noqa: E402
+from voicejack.language.resolution import LanguageSettings  # noqa: E402
 from voicejack.speech.audio import BLOCK_SAMPLES, blocks  # noqa: E402
 from voicejack.speech.denoise import FrontEnd  # noqa: E402
 from voicejack.speech.endpoint import EndpointSettings  # noqa: E402
@@ -96,9 +96,6 @@ BABBLE_LINES = (
     "have you tried that new restaurant", "it rained all weekend", "the kids are asleep upstairs",
     "i can never remember her name", "that film was far too long", "what time does the shop close",
 )
-#: Answers said with nothing asked (COMMANDS' "yes" and "no"): heard as table talk since issue 12's
-#: twenty-second round, when the game stopped listening for them then (language.resolution.ANSWER_ONLY).
-ANSWER_WORDS = frozenset(form for name, spoken, _ in FORMS if name in ANSWER_ONLY for form in spoken)
 KINDS = ("moves", "commands", "answers", "chatter")
 SETUPS: tuple[tuple[int, bool, str], ...] = ((4, True, "regular"), (2, False, "regular"), (4, True, "complex"))
 NUMBERS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
@@ -165,7 +162,8 @@ def build_items(count: int, seed: int, first_game: int, speakers: list[voice_ban
         if command in grammar.phrases:
             items.append(Item(state, seat, grammar, command, voice(1), resolve(state, seat, Heard(command)),
                               "commands"))
-        elif command in ANSWER_WORDS:  # nothing is asked, so the game no longer listens for it: table talk
+        elif command in ANSWER_FORMS:  # "yes" or "no" with nothing asked: not listened for since issue 12's
+            # twenty-second round (language.resolution.ANSWER_ONLY), so table talk
             items.append(Item(state, seat, grammar, command, voice(1), None, "chatter"))
         if index % 2 == 0:
             answer = answer_item(state, seat, voice(2), rng)

@@ -19,6 +19,7 @@ from test_speech_babble import hear_stream, in_babble
 from voicejack.engine import Move, legal_moves
 from voicejack.hearing import Grammar, Heard
 from voicejack.language import Ask, Command, CommandName, Confirm, NotUnderstood, phrase_set, resolve
+from voicejack.language.forms import ANSWER_FORMS
 from voicejack.speech import make_recogniser, moonshine_ready, recognise_samples
 from voicejack.speech.corpus import make_clip
 from voicejack.speech.models import WHISPER_FILES, WHISPER_MODEL, DownloadError, download_model
@@ -324,8 +325,7 @@ def test_help_said_in_noise_is_no_longer_heard_as_an_answer_nobody_was_asked() -
     state = random_positions(1, seed=9)[0]
     grammar = grammar_of(state)
     recogniser = SphinxWhisperRecogniser()
-    answers = ("yes", "yeah", "yep", "correct", "confirm", "no", "nope")
-    as_before = Grammar(tuple(sorted({*grammar.phrases, *answers})), grammar.obeyed | set(answers),
+    as_before = Grammar(tuple(sorted({*grammar.phrases, *ANSWER_FORMS})), grammar.obeyed | ANSWER_FORMS,
                         grammar.confirmed, grammar.refused)
     heard_as_help = heard_as_answer = 0
     for voice, stretch, pitch_hz, seed in (("slt", 1.0, None, 0), ("slt", 1.2, 180, 0), ("slt", 0.85, 143, 1),

@@ -28,7 +28,7 @@ from voicejack.engine.board import COLOURS
 from voicejack.engine.cards import ACE_STEPS, FOUR_STEPS_BACK, RANK_WORDS, SEVEN, SWEEP_STEPS, WALK_VALUES
 from voicejack.language.dialog import marble_forms
 from voicejack.language.normalise import Key, key_of
-from voicejack.language.resolution import Ask, Command, CommandName, Topic
+from voicejack.language.resolution import ANSWER_ONLY, Ask, Command, CommandName, Topic
 from voicejack.language.words import NUMBER_VALUES, ORDINAL_WORDS, number_word
 
 # Tiers settle an exact tie: an answer to the pending question beats a command beats a move.
@@ -104,6 +104,8 @@ COMMANDS: tuple[tuple[CommandName, tuple[str, ...], tuple[str, ...]], ...] = (
 )
 COMMAND_NAMES: tuple[CommandName, ...] = tuple(name for name, _, _ in COMMANDS) + (CommandName.WHERE,
                                                                                     CommandName.MARBLES)
+#: The spoken forms of the answers listened for only while a question is open ("yes", "yeah", ... "nope").
+ANSWER_FORMS: frozenset[str] = frozenset(form for name, spoken, _ in COMMANDS if name in ANSWER_ONLY for form in spoken)
 
 
 def command_entries(state: GameState, seat: str) -> Iterator[Entry]:
