@@ -43,7 +43,9 @@ def summary(report: dict) -> str:
         "utterances: " + ", ".join(f"{kind} {number}" for kind, number in counts.items())
         + f" (of {sum(counts.values())})",
         f"the microphone: {report['stream']['captured'] / 16_000:.0f} s at {report['stream']['rate']:.0f} samples/s",
-        f"misheard moves the player took back (turns): {report['took_back']}",
+        "misheard moves the player took back: " + ", ".join(
+            f"turn {t['turn']} heard as {t['heard']!r}" + (" (undone)" if t["turn"] in report["undone"] else "")
+            for t in report["take_backs"]),
     ]
     misheard = Counter((u["said"], u["heard"], u["outcome"]) for u in report["utterances"] if u["outcome"] != "right")
     lines += [f"  {outcome}: said {said!r}, heard {heard!r} x{n}" for (said, heard, outcome), n in misheard.items()]
@@ -86,6 +88,11 @@ def test_a_whole_match_is_played_by_voice_while_three_others_talk(tmp_path: Path
             assert utterance["game_said"], utterance
             following = utterances[index + 1] if index + 1 < len(utterances) else None
             assert following is not None and following["turn"] == utterance["turn"], (utterance, following)
-    # The others' talk alone never became a move, a command or a question.
+    # "take that back", heard as undo, took the move back at once: undo's moment (undo_seconds) is long
+    # enough for the player to answer a misheard move through the others' talk.
+    for take_back in report["take_backs"]:
+        assert take_back["turn"] in report["undone"] or not take_back["undo"], take_back
+    # The others' talk alone (the player's own words, "take that back" included, aside) never became a move,
+    # a command or a question.
     acted_on = [heard for heard in report["others_heard"] if heard["kind"] != "nothing"]
     assert acted_on == [], acted_on

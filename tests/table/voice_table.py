@@ -42,13 +42,16 @@ from voicejack.engine import GameState, Move, MoveKind, legal_moves, make_rules,
 from voicejack.engine.state import Seat  # noqa: E402
 from voicejack.hearing import Grammar, Heard  # noqa: E402
 from voicejack.language import Resolver  # noqa: E402
-from voicejack.language.resolution import Ask, Confirm, Dialog, NotUnderstood, Resolution, Topic  # noqa: E402
+from voicejack.language.resolution import (  # noqa: E402
+    Ask, Command, CommandName, Confirm, Dialog, NotUnderstood, Resolution, Topic,
+)
 from voicejack.language.words import card_word, number_to_words  # noqa: E402
 from voicejack.speech.corpus import make_babble, speech_power, synthesise  # noqa: E402
 from voicejack.table.inputs import END_OF_INPUT, EndOfInput, InputHub, Push, Utterance  # noqa: E402
 from voicejack.table.match import Match, MatchConfig  # noqa: E402
 from voicejack.table.presenter import Presenter  # noqa: E402
 from voicejack.table.settings import Settings  # noqa: E402
+from voicejack.table.undo import TookBack  # noqa: E402
 from voicejack.table.voice import VoiceSource, open_voice_source  # noqa: E402
 
 PLAYER = "red"
@@ -149,8 +152,21 @@ class RecordingResolver(Resolver):
 
 
 class ObservedMatch(Match):
+    """The match, noting which moves were taken back (their index in the history)."""
+
+    undone: list[int]
+
     def _new_resolver(self) -> Resolver:
         return RecordingResolver(super()._new_resolver().settings)
+
+    def take_back(self) -> None:
+        last = self.last_move
+        try:
+            super().take_back()
+        except TookBack:
+            assert last is not None
+            self.undone = [*getattr(self, "undone", []), len(last.before.history)]
+            raise
 
 
 class ObservedHub(InputHub):
@@ -219,6 +235,7 @@ class Arrival:
     utterance: Utterance
     listening: Listening | None  # what the game was waiting for when it came
     said: int | None = None  # index of the player's utterance it was taken for (None: the others' talk)
+    took_back: int | None = None  # or index of the player's "take that back" it was taken for
 
 
 @dataclass
@@ -237,6 +254,17 @@ class Said:
     outcome: str = "unheard"  # right, asked, rejected, wrong, or unheard (no result came)
     played: str | None = None  # the move what was heard means at once, if it is one
     game_said: list[str] = field(default_factory=list)
+
+
+@dataclass
+class TakeBack:
+    """The player's "take that back" after the game played a move they had not said."""
+
+    turn: int  # the index in the history of the move taken back
+    started: float
+    ended: float
+    heard: Heard | None = None  # None: no result came for it
+    listening: Listening | None = None  # what the game was waiting for when it came
 
 
 class Player:
@@ -266,7 +294,7 @@ class Player:
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._clips: dict[tuple[str, str], np.ndarray] = {}
-        self.took_back: list[int] = []  # the turns at which the game played what the player had not said
+        self.take_backs: list[TakeBack] = []  # said when the game played what the player had not said
 
     # The game's side (game thread and listening thread).
 
@@ -390,8 +418,30 @@ class Player:
             if self.speaker.is_speaking():
                 quiet_from = time.monotonic()
             time.sleep(0.02)
-        self._say_aloud("take that back")
-        self.took_back.append(turn)
+        spoken, _ = self._say_aloud("take that back")
+        take_back = TakeBack(turn, spoken.started, spoken.ended)
+        with self._lock:
+            self.take_backs.append(take_back)
+            index = len(self.take_backs) - 1
+        mine = self._claim(spoken, lambda arrival: setattr(arrival, "took_back", index))
+        if mine is not None:
+            take_back.heard, take_back.listening = mine.utterance.heard, mine.listening
+
+    def _claim(self, spoken: Any, mark: Callable[[Arrival], None]) -> Arrival | None:
+        """The result taken for what the player just said, marked as theirs with ``mark``; None if none came.
+
+        Taken for the player's: the first result from shortly after they began (a result that comes sooner was
+        the end of something before) until HEARD_WITHIN_S after their last word."""
+        earliest, deadline = spoken.started + 0.3, spoken.ended + HEARD_WITHIN_S
+        while time.monotonic() < deadline and not self._stop.is_set():
+            with self._lock:
+                mine = next((a for a in self.arrivals if a.said is None and a.took_back is None
+                             and earliest < a.at < deadline), None)
+                if mine is not None:
+                    mark(mine)
+                    return mine
+            time.sleep(0.02)
+        return None
 
     def _speak(self, text: str, meaning: str, listening: Listening) -> None:
         spoken, voice = self._say_aloud(text)
@@ -401,27 +451,19 @@ class Player:
             self.said.append(said)
             index = len(self.said) - 1
         self._acted, self._again = listening.seq, None
-        # Taken for the player's: the first result from shortly after they began (a result that comes
-        # sooner was the end of something before) until HEARD_WITHIN_S after their last word.
-        earliest, deadline = spoken.started + 0.3, spoken.ended + HEARD_WITHIN_S
-        while time.monotonic() < deadline and not self._stop.is_set():
-            with self._lock:
-                mine = next((a for a in self.arrivals if a.said is None and earliest < a.at < deadline), None)
-                if mine is not None:
-                    mine.said = index
-            if mine is not None:
-                heard = mine.utterance.heard
-                said.heard, said.arrived = heard.text, mine.at
-                said.confidences, said.alternatives = heard.word_confidences, heard.alternatives
-                said.outcome = self._judge(listening, said, mine.utterance)
-                if said.outcome != "right":
-                    self._tried(listening, meaning)
-                if said.outcome == "wrong" and said.played:
-                    self._take_back(said.turn)
-                return
-            time.sleep(0.02)
-        self._again = listening.seq  # nothing came back: say it again while the game still waits for it
-        self._tried(listening, meaning)
+        mine = self._claim(spoken, lambda arrival: setattr(arrival, "said", index))
+        if mine is None:
+            self._again = listening.seq  # nothing came back: say it again while the game still waits for it
+            self._tried(listening, meaning)
+            return
+        heard = mine.utterance.heard
+        said.heard, said.arrived = heard.text, mine.at
+        said.confidences, said.alternatives = heard.word_confidences, heard.alternatives
+        said.outcome = self._judge(listening, said, mine.utterance)
+        if said.outcome != "right":
+            self._tried(listening, meaning)
+        if said.outcome == "wrong" and said.played:
+            self._take_back(said.turn)
 
     def _tried(self, listening: Listening, meaning: str) -> None:
         key = (len(listening.state.history), meaning)
@@ -452,6 +494,15 @@ def kind_of(result: Resolution | None) -> str:
     return "move" if isinstance(result, Move) else "command"
 
 
+def asks_undo(judge: Resolver, take_back: TakeBack) -> bool:
+    """What the game heard for the player's "take that back" asks it to undo (as heard, confidences and all)."""
+    listening, heard = take_back.listening, take_back.heard
+    if listening is None or heard is None or not heard.text:
+        return False
+    result = judge.resolve(listening.state, PLAYER, heard, listening.dialog)
+    return isinstance(result, Command) and result.name is CommandName.UNDO
+
+
 def report(player: Player, match: ObservedMatch, outcome_winner: Any, turns: int, room: LiveRoom,
            fed: list[np.ndarray], fed_at: list[float], began: float) -> dict[str, Any]:
     history = match.state.history
@@ -469,10 +520,11 @@ def report(player: Player, match: ObservedMatch, outcome_winner: Any, turns: int
         if said.arrived is not None:
             upto = next((at for at in player.listened_at if at > said.arrived), said.arrived + 5.0)
             said.game_said = [line for at, line in player.printed if said.arrived <= at <= upto]
-    windows = [(said.started, said.ended + HEARD_WITHIN_S) for said in player.said]
+    spans = [(s.started, s.ended) for s in player.said] + [(t.started, t.ended) for t in player.take_backs]
+    windows = [(started, ended + HEARD_WITHIN_S) for started, ended in spans]
     judge = Resolver()
     others_heard, extra = [], 0
-    for arrival in (a for a in player.arrivals if a.said is None):
+    for arrival in (a for a in player.arrivals if a.said is None and a.took_back is None):
         if any(start < arrival.at < end for start, end in windows):
             extra += 1  # a second result while the player spoke (one utterance cut in two)
             continue
@@ -493,7 +545,9 @@ def report(player: Player, match: ObservedMatch, outcome_winner: Any, turns: int
         "red_moves": len(red_moves),
         "voice_moves": sum(1 for index, move in red_moves if player.intents.get(index) == move),
         "wrong_moves": wrong_moves,
-        "took_back": player.took_back,
+        "take_backs": [{"turn": t.turn, "heard": t.heard.text if t.heard else None, "undo": asks_undo(judge, t)}
+                       for t in player.take_backs],
+        "undone": getattr(match, "undone", []),
         "forced_moves": forced_moves,
         "counts": counts,
         "utterances": [{"said": s.text, "heard": s.heard, "outcome": s.outcome, "voice": s.voice, "turn": s.turn,
