@@ -43,9 +43,9 @@ def summary(report: dict) -> str:
         "utterances: " + ", ".join(f"{kind} {number}" for kind, number in counts.items())
         + f" (of {sum(counts.values())})",
         f"the microphone: {report['stream']['captured'] / 16_000:.0f} s at {report['stream']['rate']:.0f} samples/s",
-        "misheard moves the player took back: " + ", ".join(
+        "misheard moves the player took back: " + (", ".join(
             f"turn {t['turn']} heard as {t['heard']!r}" + (" (undone)" if t["turn"] in report["undone"] else "")
-            for t in report["take_backs"]),
+            for t in report["take_backs"]) or "none"),
     ]
     misheard = Counter((u["said"], u["heard"], u["outcome"]) for u in report["utterances"] if u["outcome"] != "right")
     lines += [f"  {outcome}: said {said!r}, heard {heard!r} x{n}" for (said, heard, outcome), n in misheard.items()]
