@@ -154,7 +154,9 @@ class RecordingResolver(Resolver):
 class ObservedMatch(Match):
     """The match, noting which moves were taken back (their index in the history)."""
 
-    undone: list[int]
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.undone: list[int] = []
+        super().__init__(*args, **kwargs)
 
     def _new_resolver(self) -> Resolver:
         return RecordingResolver(super()._new_resolver().settings)
@@ -165,7 +167,7 @@ class ObservedMatch(Match):
             super().take_back()
         except TookBack:
             assert last is not None
-            self.undone = [*getattr(self, "undone", []), len(last.before.history)]
+            self.undone.append(len(last.before.history))
             raise
 
 
@@ -547,7 +549,7 @@ def report(player: Player, match: ObservedMatch, outcome_winner: Any, turns: int
         "wrong_moves": wrong_moves,
         "take_backs": [{"turn": t.turn, "heard": t.heard.text if t.heard else None, "undo": asks_undo(judge, t)}
                        for t in player.take_backs],
-        "undone": getattr(match, "undone", []),
+        "undone": match.undone,
         "forced_moves": forced_moves,
         "counts": counts,
         "utterances": [{"said": s.text, "heard": s.heard, "outcome": s.outcome, "voice": s.voice, "turn": s.turn,
