@@ -208,8 +208,9 @@ def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[
             if spotted_sure:
                 return heard_as(spotted_sure, 0.95, (), heard), latency  # the word model alone was sure
             scored = recorded_scores(row, whisper["length_bonus"], pair)
-            agreed = agreed_command(spotted, scored, " ".join(normalise(row["whisper"]["free"])), obeyed) \
-                if spotted is not None else ""
+            second = _recorded(row["moonshine"], MOONSHINE_BONUS) if pair else None
+            agreed = agreed_command(spotted, scored, " ".join(normalise(row["whisper"]["free"])), obeyed, second,
+                                    row["over_floor_db"]) if spotted is not None else ""
             if agreed:
                 return heard_as(agreed, 0.95, (), heard), latency  # both ranked the command first
             evidence = Evidence(*row["evidence"]) if row["evidence"] is not None else None
