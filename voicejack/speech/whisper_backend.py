@@ -351,7 +351,7 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         # not be weighed.
         also = (heard.text, *heard.alternatives, runner_up, *(spotted.best(HEAD_CANDIDATES) if spotted else ()))
         scored = self.scorer.rank(transcript, sentences, also=also, length_bonus=self.length_bonus)
-        opinion = self.second_opinion.score(audio, finalists(scored, also)) if self.second_opinion else None
+        opinion = None if self.second_opinion is None else self.second_opinion.score(audio, finalists(scored, also))
         if opinion is not None:
             scored = combine(scored, opinion)
         agreed = agreed_command(spotted, scored, transcript.words, self._obeyed(), opinion,
