@@ -137,6 +137,12 @@ def test_told_it_is_hearing_the_game_whisper_ranks_the_move_said_through_other_t
     assert right["told"] >= 8, right
 
 
+def _spotted(first: str, margin: float = 12.0, fit: float = 0.0, seconds: float = 1.3) -> Spotted:
+    """The word model's scores with ``first`` ``margin`` ahead of the next, fitting ``fit`` a second below the
+    best path, over ``seconds`` of speech."""
+    return Spotted(((first, -1.0), ("something else", -1.0 - margin)), -1.0 - fit * seconds, int(seconds * 50))
+
+
 def _scored(free: str, ranked: tuple[tuple[str, float], ...], fit: float) -> Scored:
     return Scored(free, ranked, 0.0, fit=tuple((text, fit) for text, _ in ranked))
 
@@ -601,15 +607,12 @@ def test_in_a_quiet_room_a_move_pocketsphinx_doubts_ends_early_when_the_word_mod
 def test_the_word_model_alone_never_settles_a_command_or_a_single_word() -> None:
     """A command is obeyed the moment it is heard, and one word ("four": a card with a single move) is easily
     another word misheard (a held-out voice's "help" came out as "four" to both): those are always weighed."""
-    def spotted(first: str, margin: float) -> Spotted:
-        return Spotted(((first, -1.0), ("something else", -1.0 - margin)), -1.0, 50)
-
     move = Heard("play seven red one five", (0.5,) * 5, ("play seven red one four",))
-    assert word_model_agrees(move, spotted(move.text, 6.0))
-    assert not word_model_agrees(move, spotted(move.text, 2.0))
-    assert not word_model_agrees(move, spotted("play seven red one four", 6.0))
-    assert not word_model_agrees(Heard("four", (0.9,)), spotted("four", 10.0))
-    assert not word_model_agrees(Heard("read the board", (0.9,) * 3), spotted("read the board", 10.0),
+    assert word_model_agrees(move, _spotted(move.text, 6.0))
+    assert not word_model_agrees(move, _spotted(move.text, 2.0))
+    assert not word_model_agrees(move, _spotted("play seven red one four", 6.0))
+    assert not word_model_agrees(Heard("four", (0.9,)), _spotted("four", 10.0))
+    assert not word_model_agrees(Heard("read the board", (0.9,) * 3), _spotted("read the board", 10.0),
                                  frozenset({"read the board"}))
 
 
@@ -617,20 +620,17 @@ def test_the_word_model_alone_settles_only_a_sentence_far_ahead_that_fits_the_au
     """Issue 12, twentieth round: what the word model is sure of by itself is acted on; a command only when
     Whisper heard no more words than the command has, or the utterance was short (among other talkers Whisper
     writes down their words too), not a sentence of table talk that the word model took for one."""
-    def spotted(first: str, margin: float, fit: float = 0.0, seconds: float = 1.5) -> Spotted:
-        return Spotted(((first, -1.0), ("something else", -1.0 - margin)), -1.0 - fit * seconds, int(seconds * 50))
-
     commands = frozenset({"help", "read the board"})
-    assert word_model_sure(spotted("play six blue one", 9.0), "please it's blue one", commands) == "play six blue one"
-    assert word_model_sure(spotted("play six blue one", 6.0), "", commands) == ""
-    assert word_model_sure(spotted("play six blue one", 9.0, fit=-2.0), "", commands) == ""
-    assert word_model_sure(spotted("four", 20.0), "", commands) == ""
-    assert word_model_sure(spotted("help", 20.0), "l", commands) == "help"
-    assert word_model_sure(spotted("help", 20.0), "", commands) == "help"
-    assert word_model_sure(spotted("help", 20.0), "can you help me with this", commands) == ""
-    assert word_model_sure(spotted("help", 20.0), "thank you", commands) == ""
-    assert word_model_sure(spotted("read the board", 20.0), "read the bird", commands) == "read the board"
-    assert word_model_sure(spotted("help", 20.0, seconds=0.9), "and we are about to go on", commands) == "help"
+    assert word_model_sure(_spotted("play six blue one", 9.0), "please it's blue one", commands) == "play six blue one"
+    assert word_model_sure(_spotted("play six blue one", 6.0), "", commands) == ""
+    assert word_model_sure(_spotted("play six blue one", 9.0, fit=-2.0), "", commands) == ""
+    assert word_model_sure(_spotted("four", 20.0), "", commands) == ""
+    assert word_model_sure(_spotted("help", 20.0), "l", commands) == "help"
+    assert word_model_sure(_spotted("help", 20.0), "", commands) == "help"
+    assert word_model_sure(_spotted("help", 20.0), "can you help me with this", commands) == ""
+    assert word_model_sure(_spotted("help", 20.0), "thank you", commands) == ""
+    assert word_model_sure(_spotted("read the board", 20.0), "read the bird", commands) == "read the board"
+    assert word_model_sure(_spotted("help", 20.0, seconds=0.9), "and we are about to go on", commands) == "help"
     assert word_model_sure(Spotted((), 0.0, 0), "", commands) == ""
 
 
@@ -639,25 +639,22 @@ def test_a_command_both_rank_first_is_obeyed_unless_whisper_wrote_it_inside_a_lo
     ranking it first too is enough, however little Whisper's own decoding made of the audio; not when that
     decoding says the command among other words ("repeat after me"), nor for a move, nor past two seconds.
     Twenty-third round: with both agreeing, a lead of 4 is enough (the word model alone needs 8)."""
-    def spotted(first: str, margin: float = 12.0, fit: float = 0.0, seconds: float = 1.3) -> Spotted:
-        return Spotted(((first, -1.0), ("something else", -1.0 - margin)), -1.0 - fit * seconds, int(seconds * 50))
-
     commands = frozenset({"repeat", "help", "read the board"})
     ranked = _scored(" ", (("repeat", -3.0), ("previous", -9.0)), -1.0)
-    assert agreed_command(spotted("repeat"), ranked, "the heat", commands) == "repeat"
-    assert agreed_command(spotted("repeat"), ranked, "", commands) == "repeat"
-    assert agreed_command(spotted("repeat"), ranked, "repeat after me", commands) == ""
-    assert agreed_command(spotted("repeat"), ranked, "repeat", commands) == "repeat"
-    assert agreed_command(spotted("repeat", margin=5.0), ranked, "the heat", commands) == "repeat"
-    assert word_model_sure(spotted("repeat", margin=5.0), "the heat", commands) == ""  # not sure enough alone
-    assert agreed_command(spotted("repeat", margin=3.0), ranked, "the heat", commands) == ""
-    assert agreed_command(spotted("repeat", fit=-2.0), ranked, "the heat", commands) == ""
-    assert agreed_command(spotted("repeat", seconds=2.4), ranked, "the heat", commands) == ""
-    assert agreed_command(spotted("help"), ranked, "the heat", commands) == ""  # Whisper ranks another first
-    assert agreed_command(spotted("repeat"), ranked, "the heat", frozenset({"help"})) == ""  # not a command now
+    assert agreed_command(_spotted("repeat"), ranked, "the heat", commands) == "repeat"
+    assert agreed_command(_spotted("repeat"), ranked, "", commands) == "repeat"
+    assert agreed_command(_spotted("repeat"), ranked, "repeat after me", commands) == ""
+    assert agreed_command(_spotted("repeat"), ranked, "repeat", commands) == "repeat"
+    assert agreed_command(_spotted("repeat", margin=5.0), ranked, "the heat", commands) == "repeat"
+    assert word_model_sure(_spotted("repeat", margin=5.0), "the heat", commands) == ""  # not sure enough alone
+    assert agreed_command(_spotted("repeat", margin=3.0), ranked, "the heat", commands) == ""
+    assert agreed_command(_spotted("repeat", fit=-2.0), ranked, "the heat", commands) == ""
+    assert agreed_command(_spotted("repeat", seconds=2.4), ranked, "the heat", commands) == ""
+    assert agreed_command(_spotted("help"), ranked, "the heat", commands) == ""  # Whisper ranks another first
+    assert agreed_command(_spotted("repeat"), ranked, "the heat", frozenset({"help"})) == ""  # not a command now
     board = _scored(" ", (("read the board", -3.0),), -1.0)
-    assert agreed_command(spotted("read the board"), board, "with the lord", commands) == "read the board"
-    assert agreed_command(spotted("read the board"), board, "can you read the board", commands) == ""
+    assert agreed_command(_spotted("read the board"), board, "with the lord", commands) == "read the board"
+    assert agreed_command(_spotted("read the board"), board, "can you read the board", commands) == ""
 
 
 def test_in_a_loud_room_a_command_moonshine_ranks_first_too_needs_a_smaller_lead() -> None:
@@ -665,36 +662,33 @@ def test_in_a_loud_room_a_command_moonshine_ranks_first_too_needs_a_smaller_lead
     lead of 3 within 3 a second of the best path is enough where the speech stands less than 28 dB over the
     room, and a command of three words or more needs a lead of 10 whatever its fit. In a quiet room, with
     Moonshine unsure or ranking another first, or with Whisper's scoring ranking another first, it is not."""
-    def spotted(first: str, margin: float, fit: float = 0.0, seconds: float = 1.3) -> Spotted:
-        return Spotted(((first, -1.0), ("something else", -1.0 - margin)), -1.0 - fit * seconds, int(seconds * 50))
-
     commands = frozenset({"help", "whose turn is it"})
     whisper_first = _scored(" Now.", (("help", -8.0), ("next", -9.0)), -4.0)
     moonshine_sure = _scored("", (("help", -3.0), ("next", -12.0)), -1.0)
     moonshine_unsure = _scored("", (("help", -3.0), ("next", -5.0)), -1.0)
     moonshine_other = _scored("", (("next", -3.0), ("help", -12.0)), -1.0)
     loud, quiet = 23.0, 33.0
-    assert agreed_command(spotted("help", 3.5, fit=-2.5), whisper_first, "now", commands) == ""
-    assert agreed_command(spotted("help", 3.5, fit=-2.5), whisper_first, "now", commands, moonshine_sure,
+    assert agreed_command(_spotted("help", 3.5, fit=-2.5), whisper_first, "now", commands) == ""
+    assert agreed_command(_spotted("help", 3.5, fit=-2.5), whisper_first, "now", commands, moonshine_sure,
                           loud) == "help"
-    assert agreed_command(spotted("help", 3.5, fit=-2.5), whisper_first, "now", commands, moonshine_sure,
+    assert agreed_command(_spotted("help", 3.5, fit=-2.5), whisper_first, "now", commands, moonshine_sure,
                           quiet) == ""
-    assert agreed_command(spotted("help", 3.5, fit=-2.5), whisper_first, "now", commands, moonshine_unsure,
+    assert agreed_command(_spotted("help", 3.5, fit=-2.5), whisper_first, "now", commands, moonshine_unsure,
                           loud) == ""
-    assert agreed_command(spotted("help", 3.5, fit=-2.5), whisper_first, "now", commands, moonshine_other,
+    assert agreed_command(_spotted("help", 3.5, fit=-2.5), whisper_first, "now", commands, moonshine_other,
                           loud) == ""
-    assert agreed_command(spotted("help", 2.5), whisper_first, "now", commands, moonshine_sure, loud) == ""
-    assert agreed_command(spotted("help", 3.5, fit=-4.0), whisper_first, "now", commands, moonshine_sure, loud) == ""
-    assert agreed_command(spotted("help", 12.0, fit=-8.0), whisper_first, "now", commands, moonshine_sure,
+    assert agreed_command(_spotted("help", 2.5), whisper_first, "now", commands, moonshine_sure, loud) == ""
+    assert agreed_command(_spotted("help", 3.5, fit=-4.0), whisper_first, "now", commands, moonshine_sure, loud) == ""
+    assert agreed_command(_spotted("help", 12.0, fit=-8.0), whisper_first, "now", commands, moonshine_sure,
                           loud) == ""  # one word: the fit still counts
     turn = _scored(" is it", (("whose turn is it", -12.0), ("next", -14.0)), -4.0)
     turn_sure = _scored("", (("whose turn is it", -12.0), ("next", -18.0)), -3.0)
-    assert agreed_command(spotted("whose turn is it", 12.0, fit=-8.0), turn, "is it", commands, turn_sure,
+    assert agreed_command(_spotted("whose turn is it", 12.0, fit=-8.0), turn, "is it", commands, turn_sure,
                           loud) == "whose turn is it"
-    assert agreed_command(spotted("whose turn is it", 8.0, fit=-8.0), turn, "is it", commands, turn_sure,
+    assert agreed_command(_spotted("whose turn is it", 8.0, fit=-8.0), turn, "is it", commands, turn_sure,
                           loud) == ""
     help_second = _scored(" Now.", (("next", -8.0), ("help", -9.0)), -4.0)
-    assert agreed_command(spotted("help", 3.5), help_second, "now", commands, moonshine_sure, loud) == ""
+    assert agreed_command(_spotted("help", 3.5), help_second, "now", commands, moonshine_sure, loud) == ""
 
 
 @pytest.mark.skipif(not flite_available(), reason="flite is not installed (see .ci/run)")
