@@ -523,7 +523,9 @@ def test_a_command_both_recognisers_hear_alike_is_obeyed_without_scoring_the_sho
 def test_a_move_the_word_model_hears_as_pocketsphinx_did_is_played_without_scoring_the_shortlist(seed: int) -> None:
     """Issue 12, nineteenth round: in 20 dB noise every move is checked; when the word model's first sentence is
     pocketsphinx's, well ahead of its second, the shortlist is not scored (the check's slowest part) and the
-    move is played at once. Since the twentieth round Whisper's free decoding is not run either."""
+    move is played at once. Since the twentieth round Whisper's free decoding is not run either, and since the
+    twenty-fifth the word model is asked at the pause already (pocketsphinx's confidence alone no longer ends a
+    sentence in noise), so the move ends there with no second pass at all."""
     state = random_positions(1, seed=9)[0]
     said = sorted(m.phrase for m in legal_moves(state))[0]
     recogniser = SphinxWhisperRecogniser()
@@ -531,7 +533,9 @@ def test_a_move_the_word_model_hears_as_pocketsphinx_did_is_played_without_scori
     heard = recognise_samples(clip(said, "en-us", snr_db=20.0, seed=seed), grammar_of(state), recogniser)
     result = resolve(state, state.turn, heard)
     assert isinstance(result, Move) and result.phrase == said, heard
-    assert (recogniser.second_passes, recogniser.head_agreed, counting.decoded, counting.ranked) == (1, 1, 0, 0)
+    counts = (recogniser.second_passes, recogniser.ended_by_word_model, counting.decoded, counting.ranked)
+    assert counts == (0, 1, 0, 0)
+    assert recogniser.last_timing is not None and recogniser.last_timing.ended_early
 
 
 @pytest.mark.parametrize("index", [0, 2, 3])
@@ -551,6 +555,26 @@ def test_among_close_talkers_a_move_the_word_model_confirms_ends_without_the_who
     recogniser.confirms_early = False
     assert hear_stream(recogniser, samples, grammar_of(state)).text == said
     assert recogniser.last_timing is not None and recogniser.last_timing.endpoint_wait_ms >= 450
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_among_close_talkers_a_command_the_word_model_hears_too_ends_without_the_whole_hangover(seed: int) -> None:
+    """Issue 12, twenty-fifth round: a command is obeyed the moment it is heard, so the word model's agreement
+    never ended one early, and among close talkers every command waited the whole 0.45 s of quiet. When the
+    word model ranks the command first by HEAD_AGREES_MARGIN it now ends 0.25 s into the pause, and is then
+    weighed by the whole check (a second pass) as before."""
+    state = random_positions(1, seed=9)[0]
+    samples, _ = in_babble("read the board", seed=seed, below_db=12.0)
+    recogniser = SphinxWhisperRecogniser()
+    heard = hear_stream(recogniser, samples, grammar_of(state))
+    timing = recogniser.last_timing
+    assert heard.text == "read the board" and (recogniser.ended_by_word_model, recogniser.second_passes) == (1, 1)
+    assert timing is not None and timing.ended_early and timing.endpoint_wait_ms < 300
+    assert recogniser._endpointer.speech_over_floor_db < recogniser.early_min_snr_db
+    recogniser.confirms_early = False
+    assert hear_stream(recogniser, samples, grammar_of(state)).text == "read the board"
+    late = recogniser.last_timing
+    assert late is not None and not late.ended_early and late.endpoint_wait_ms >= 400
 
 
 def _reverberant(text: str, voice: str, seed: int, snr_db: float, dry_speech: np.ndarray | None = None) -> np.ndarray:
@@ -576,7 +600,7 @@ def test_in_a_reverberant_room_a_move_pocketsphinx_doubts_ends_early_when_the_wo
     waits = {}
     for confirming in (True, False):
         recogniser = SphinxWhisperRecogniser()
-        recogniser.confirms_unsure_early = confirming
+        recogniser.confirms_unsure_early = recogniser.confirms_sure_early = confirming
         assert hear_stream(recogniser, samples, grammar_of(state)).text == said
         assert recogniser.last_timing is not None and recogniser.ended_by_word_model == int(confirming)
         waits[confirming] = recogniser.last_timing.endpoint_wait_ms

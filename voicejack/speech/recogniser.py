@@ -30,7 +30,11 @@ another way (``confirms_early``: the word model on Whisper's encoder) is
 asked after ``early_end_loud`` of quiet instead. Above that level
 (``confirms_unsure_early``) it also checks a whole sentence pocketsphinx
 was not sure enough of to end there: in noise once the pause has lasted
-``early_end_noisy``, in a quiet room after ``early_end``.
+``early_end_noisy``, in a quiet room after ``early_end``. In noise
+(``confirms_sure_early``) that check decides even a sentence pocketsphinx
+was sure of: a pause inside the player's sentence ended "what ... can i
+say" at "what", heard surely as "last card", and "play ten green ...
+four" among other talkers at a move never said.
 
 Heard conventions for callers (voicejack.language):
 - ``text == ""``: something was said but nothing in the grammar was
@@ -121,6 +125,7 @@ class StreamingRecogniser(ABC):
         self.early_end_loud: float | None = EARLY_END_LOUD  # the pause needed under early_min_snr_db ...
         self.confirms_early = False  # ... by a backend that checks early results another way; else never
         self.confirms_unsure_early = False  # that backend also checks a sentence heard unsure (after early_end_noisy)
+        self.confirms_sure_early = False  # ... and, under early_clean_snr_db, a sentence heard sure as well
         self._early_tried = (-1, False)  # the pause (speech end sample) last tried, and whether confirming
         self._prefixes: tuple[Grammar, frozenset[str], frozenset[str]] | None = None
         self._grammar: Grammar | None = None
@@ -236,6 +241,7 @@ class StreamingRecogniser(ABC):
         loud = over_floor < self.early_min_snr_db
         noisy = self.early_end_noisy
         long_enough = noisy is not None and quiet >= round(noisy * 100)
+        checked_only = loud  # only the backend's own check may end it
         if loud:
             if not self.confirms_early or self.early_end_loud is None or quiet < round(self.early_end_loud * 100):
                 return
@@ -244,6 +250,7 @@ class StreamingRecogniser(ABC):
             if noisy is not None and not long_enough:
                 return
             confirm = self.confirms_unsure_early
+            checked_only = self.confirms_sure_early
         else:
             # In a quiet room an unsure sentence may be confirmed as soon as a confident one ends (early_end):
             # the pauses inside words that made noise wait longer are heard as speech here.
@@ -253,7 +260,7 @@ class StreamingRecogniser(ABC):
             return
         self._early_tried = attempt
         began = time.perf_counter()
-        heard = self._early_result(loud, confirm)
+        heard = self._early_result(checked_only, confirm)
         if heard is None:
             return
         self._finish_utterance(heard, self._endpointer.cut(), began, ended_early=True)
@@ -303,12 +310,13 @@ class StreamingRecogniser(ABC):
     @abstractmethod
     def _end_utterance(self) -> Heard: ...
 
-    def _early_result(self, loud: bool = False, confirm: bool = False) -> Heard | None:
+    def _early_result(self, checked_only: bool = False, confirm: bool = False) -> Heard | None:
         """What was heard so far, if it is surely all the player meant to say; None: keep listening.
 
-        The utterance stays open and fed either way; a backend that cannot tell returns None. ``loud``: the
-        speech stands under ``early_min_snr_db`` (only asked of a backend that ``confirms_early``), so only
-        that backend's own check can end it; ``confirm``: that check may end a sentence heard unsure.
+        The utterance stays open and fed either way; a backend that cannot tell returns None. ``checked_only``:
+        only that backend's own check can end it (the speech stands under ``early_min_snr_db``, or under
+        ``early_clean_snr_db`` for a backend that ``confirms_sure_early``); ``confirm``: that check may end a
+        sentence heard unsure.
         """
         return None
 

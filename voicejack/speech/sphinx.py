@@ -336,7 +336,7 @@ class SphinxRecogniser(StreamingRecogniser):
         self._buffer = []
         return self._judged(audio, self._decode(audio))
 
-    def _early_result(self, loud: bool = False, confirm: bool = False) -> Heard | None:
+    def _early_result(self, checked_only: bool = False, confirm: bool = False) -> Heard | None:
         # Only the buffered (whole-utterance) decoding can look at the utterance so far and carry on.
         if not self.whole_utterance or not self._buffer:
             return None
@@ -355,7 +355,7 @@ class SphinxRecogniser(StreamingRecogniser):
         if not heard.text or not self.ends_the_sentence(heard.text):
             return None
         confident = bool(heard.word_confidences) and min(heard.word_confidences) >= self.early_confidence
-        if loud or (confirm and not confident):
+        if checked_only or (confirm and not confident):
             confirmed = self._confirmed_early(decoded, heard)
             if confirmed is not None:
                 self._buffer = []
@@ -366,8 +366,9 @@ class SphinxRecogniser(StreamingRecogniser):
         return self._judged(decoded, heard)
 
     def _confirmed_early(self, audio: np.ndarray, heard: Heard) -> Heard | None:
-        """In a loud room, or heard unsure in noise, ``heard`` (a whole sentence so far) as a result if another
-        recogniser confirms it; None keeps listening. pocketsphinx alone cannot (``confirms_early`` is off)."""
+        """In a loud room, or in noise (``_early_result``), ``heard`` (a whole sentence so far) as a result if
+        another recogniser confirms it; None keeps listening. pocketsphinx alone cannot (``confirms_early`` is
+        off)."""
         return None
 
     def _decode(self, audio: np.ndarray) -> Heard:

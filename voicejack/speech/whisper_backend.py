@@ -288,10 +288,11 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         self.head_doubted = 0  # sure readings in a quiet room checked because the word model ranked another first
         self.command_agreed = 0  # second passes settled by a command both Whisper and the word model ranked first
         self.ended_by_word_model = 0  # utterances ended early by the word model's agreement (_confirmed_early)
-        # Among other talkers close by, and wherever pocketsphinx is unsure, the word model's agreement stands in
-        # for pocketsphinx's confidence when a sentence may end early (recogniser.py; models/README.md, nineteenth
-        # and twentieth rounds).
-        self.confirms_early = self.confirms_unsure_early = self.head is not None
+        # Among other talkers close by, wherever pocketsphinx is unsure, and in any noise, the word model's
+        # agreement stands in for pocketsphinx's confidence when a sentence may end early (recogniser.py;
+        # models/README.md, nineteenth, twentieth and twenty-fifth rounds).
+        self.confirms_early = self.confirms_unsure_early = self.confirms_sure_early = self.head is not None
+        self._last_encoded: tuple[np.ndarray, Transcript] | None = None
 
     def _judged(self, audio: np.ndarray, heard: Heard) -> Heard:
         return self._second_pass(audio, super()._judged(audio, heard))
@@ -300,11 +301,24 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         if self.head is None or self._grammar is None:
             return None
         judged = super()._judged(audio, heard)
-        spotted = self.head.spot(self.scorer.encode(audio).speech_frames(), tuple(self._sentences))
-        if not word_model_agrees(judged, spotted, self._obeyed()):
-            return None
+        spotted = self.head.spot(self._encoded(audio).speech_frames(), tuple(self._sentences))
+        if spotted.best(1) != (judged.text,) or spotted.margin(judged.text) < HEAD_AGREES_MARGIN:
+            return None  # the word model hears another sentence so far, or none clearly: keep listening
         self.ended_by_word_model += 1
-        return sure(judged)
+        if word_model_agrees(judged, spotted, self._obeyed()):
+            return sure(judged)
+        # A command, an answer or one word: the word model hearing it too says the player has said it all, but
+        # it is weighed by the whole check before the game acts on it.
+        return self._second_pass(audio, judged)
+
+    def _encoded(self, audio: np.ndarray) -> Transcript:
+        """Whisper's encoding of ``audio``, kept for an utterance ended early and then checked in full."""
+        last = self._last_encoded
+        if last is not None and len(last[0]) == len(audio) and np.array_equal(last[0], audio):
+            return last[1]
+        encoded = self.scorer.encode(audio)
+        self._last_encoded = (audio, encoded)
+        return encoded
 
     def _obeyed(self) -> frozenset[str]:
         return frozenset() if self._grammar is None else self._grammar.obeyed
@@ -321,7 +335,7 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         if not checked and self.head is None:
             return heard
         sentences = tuple(self._sentences)
-        encoded = self.scorer.encode(audio)
+        encoded = self._encoded(audio)
         spotted = self.head.spot(encoded.speech_frames(), sentences) if self.head is not None else None
         if not checked:
             # A sure reading in a quiet room: the word model looks too (about 40 ms), and only a reading it does
