@@ -292,7 +292,6 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         # agreement stands in for pocketsphinx's confidence when a sentence may end early (recogniser.py;
         # models/README.md, nineteenth, twentieth and twenty-fifth rounds).
         self.confirms_early = self.confirms_unsure_early = self.confirms_sure_early = self.head is not None
-        self._last_encoded: tuple[np.ndarray, Transcript] | None = None
 
     def _judged(self, audio: np.ndarray, heard: Heard) -> Heard:
         return self._second_pass(audio, super()._judged(audio, heard))
@@ -301,7 +300,8 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         if self.head is None or self._grammar is None:
             return None
         judged = super()._judged(audio, heard)
-        spotted = self.head.spot(self._encoded(audio).speech_frames(), tuple(self._sentences))
+        encoded = self.scorer.encode(audio)
+        spotted = self.head.spot(encoded.speech_frames(), tuple(self._sentences))
         if spotted.best(1) != (judged.text,) or spotted.margin(judged.text) < HEAD_AGREES_MARGIN:
             return None  # the word model hears another sentence so far, or none clearly: keep listening
         self.ended_by_word_model += 1
@@ -309,16 +309,7 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
             return sure(judged)
         # A command, an answer or one word: the word model hearing it too says the player has said it all, but
         # it is weighed by the whole check before the game acts on it.
-        return self._second_pass(audio, judged)
-
-    def _encoded(self, audio: np.ndarray) -> Transcript:
-        """Whisper's encoding of ``audio``, kept for an utterance ended early and then checked in full."""
-        last = self._last_encoded
-        if last is not None and len(last[0]) == len(audio) and np.array_equal(last[0], audio):
-            return last[1]
-        encoded = self.scorer.encode(audio)
-        self._last_encoded = (audio, encoded)
-        return encoded
+        return self._second_pass(audio, judged, (encoded, spotted))
 
     def _obeyed(self) -> frozenset[str]:
         return frozenset() if self._grammar is None else self._grammar.obeyed
@@ -326,7 +317,9 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
     def _confirmed(self) -> frozenset[str]:
         return frozenset() if self._grammar is None else self._grammar.confirmed
 
-    def _second_pass(self, audio: np.ndarray, heard: Heard) -> Heard:
+    def _second_pass(self, audio: np.ndarray, heard: Heard, looked: tuple[Transcript, Spotted] | None = None) -> Heard:
+        """The check of ``heard``; ``looked``: Whisper's encoding of ``audio`` and the word model's scores of it,
+        when an early end has already computed them."""
         over_floor_db = self._endpointer.speech_over_floor_db
         if self._grammar is None or len(audio) == 0:
             return heard
@@ -335,8 +328,12 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         if not checked and self.head is None:
             return heard
         sentences = tuple(self._sentences)
-        encoded = self._encoded(audio)
-        spotted = self.head.spot(encoded.speech_frames(), sentences) if self.head is not None else None
+        spotted: Spotted | None
+        if looked is not None:
+            encoded, spotted = looked
+        else:
+            encoded = self.scorer.encode(audio)
+            spotted = self.head.spot(encoded.speech_frames(), sentences) if self.head is not None else None
         if not checked:
             # A sure reading in a quiet room: the word model looks too (about 40 ms), and only a reading it does
             # not rank first is checked in full.
