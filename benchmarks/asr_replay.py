@@ -45,7 +45,7 @@ from voicejack.speech.transcripts import Scored, combine, edit_cost, normalise  
 from voicejack.speech.word_head import Spotted  # noqa: E402
 from voicejack.speech.whisper_backend import (  # noqa: E402
     HEAD_LOUD_ROOM_DB, LENGTH_BONUS, LOUD_ROOM_DB, agreed_command, finalists, needs_second_pass, sure, sure_reading,
-    word_model_agrees, word_model_doubts, word_model_sure,
+    unanimous_move, word_model_agrees, word_model_doubts, word_model_sure,
 )
 
 
@@ -213,6 +213,9 @@ def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[
                                     row["over_floor_db"]) if spotted is not None else ""
             if agreed:
                 return heard_as(agreed, 0.95, (), heard), latency  # both ranked the command first
+            unanimous = unanimous_move(spotted, scored, second, obeyed, refused) if spotted is not None else ""
+            if unanimous:
+                return heard_as(unanimous, 0.95, (), heard), latency  # all three ranked the move first
             evidence = Evidence(*row["evidence"]) if row["evidence"] is not None else None
             heard = settle(heard, evidence, scored, row["over_floor_db"], obeyed, whisper["thresholds"],
                            whisper.get("weights", WEIGHTS), confirmed, spotted)

@@ -39,9 +39,11 @@ def babble(length: int, seed: int) -> np.ndarray:
     return unit
 
 
-def in_babble(text: str, seed: int = 0, below_db: float = 15.0) -> tuple[np.ndarray, int]:
-    """The player saying ``text`` a second into the others' talk; returns the samples and where speech ends."""
-    voice = speech(text).astype(np.float64)
+def in_babble(text: str, seed: int = 0, below_db: float = 15.0,
+              dry_speech: np.ndarray | None = None) -> tuple[np.ndarray, int]:
+    """The player saying ``text`` (in espeak-ng's voice, or ``dry_speech``) a second into the others' talk;
+    returns the samples and where speech ends."""
+    voice = (speech(text) if dry_speech is None else dry_speech).astype(np.float64)
     lead, tail = SAMPLE_RATE, int(1.5 * SAMPLE_RATE)
     signal = np.zeros(lead + len(voice) + tail)
     signal[lead:lead + len(voice)] = voice

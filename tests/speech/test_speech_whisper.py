@@ -36,6 +36,7 @@ from voicejack.speech.whisper_backend import (
     WhisperScorer,
     sure_reading,
     edit_cost,
+    unanimous_move,
     find_whisper_model,
     needs_second_pass,
     normalise,
@@ -715,6 +716,29 @@ def test_in_a_loud_room_a_command_moonshine_ranks_first_too_needs_a_smaller_lead
     assert agreed_command(_spotted("help", 3.5), help_second, "now", commands, moonshine_sure, loud) == ""
 
 
+def test_a_move_all_three_recognisers_rank_first_is_carried_out_whatever_pocketsphinx_heard() -> None:
+    """Issue 12, twenty-sixth round: the word model ranking a move first by 4, and Whisper's scoring (with
+    Moonshine's) and Moonshine's alone each ranking it first by 1, is enough to carry it out; pocketsphinx's
+    reading is not asked. Not a command, a move the game would refuse, a single word, with Moonshine missing,
+    or with any of the three ranking another sentence first or by less."""
+    move, other = "play seven red one one red two six", "play seven red two six"
+    commands, refused = frozenset({"help"}), frozenset({"play eight blue one"})
+    whisper = _scored(" ", ((move, -6.0), (other, -7.5)), -1.0)
+    moonshine = _scored("", ((move, -2.0), (other, -3.5)), -1.0)
+    assert unanimous_move(_spotted(move, 4.5), whisper, moonshine, commands, refused) == move
+    assert unanimous_move(_spotted(move, 3.5), whisper, moonshine, commands, refused) == ""
+    assert unanimous_move(_spotted(move, 4.5), whisper, None, commands, refused) == ""
+    assert unanimous_move(_spotted(other, 4.5), whisper, moonshine, commands, refused) == ""
+    close = _scored("", ((move, -2.0), (other, -2.5)), -1.0)
+    assert unanimous_move(_spotted(move, 4.5), close, moonshine, commands, refused) == ""
+    assert unanimous_move(_spotted(move, 4.5), whisper, close, commands, refused) == ""
+    moonshine_other = _scored("", ((other, -2.0), (move, -3.5)), -1.0)
+    assert unanimous_move(_spotted(move, 4.5), whisper, moonshine_other, commands, refused) == ""
+    for sentence, kind in (("help", commands), ("play eight blue one", refused), ("seven", frozenset())):
+        alone = _scored("", ((sentence, -2.0), (other, -5.0)), -1.0)
+        assert unanimous_move(_spotted(sentence, 9.0), alone, alone, commands, refused) == "", kind
+
+
 @pytest.mark.skipif(not flite_available(), reason="flite is not installed (see .ci/run)")
 @pytest.mark.parametrize("voice,stretch,pitch_hz,seed", [("slt", 1.0, 160, 0), ("rms", 1.0, 100, 0)])
 def test_a_command_both_rank_first_is_obeyed_where_it_was_refused(voice: str, stretch: float, pitch_hz: int,
@@ -770,6 +794,30 @@ def test_in_a_reverberant_room_a_command_all_three_rank_first_is_obeyed(voice: s
     monkeypatch.setattr(whisper_backend, "UNANIMOUS_SECOND_MARGIN", math.inf)
     assert isinstance(resolve(state, state.turn, recognise_samples(samples, grammar_of(state), recogniser)),
                       NotUnderstood)
+
+
+@pytest.mark.skipif(not flite_available(), reason="flite is not installed (see .ci/run)")
+@pytest.mark.parametrize("said,voice,stretch,pitch_hz,room,index", [
+    ("play six red one", "kal16", 1.2, None, "reverberant", 3), ("play five red one", "slt", 0.85, 140, "talkers", 9),
+])
+def test_a_move_all_three_recognisers_rank_first_is_taken_where_pocketsphinx_heard_nothing(
+        said: str, voice: str, stretch: float, pitch_hz: int | None, room: str, index: int,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 12, twenty-sixth round: flite's voices 8 dB over a reverberant room's noise or 6 dB over three
+    other talkers. The marble was lost in the noise, pocketsphinx heard nothing, and the game said it had not
+    caught it; the word model, Whisper's scoring and Moonshine's all ranked the card first, so the game now
+    asks which marble to play it with."""
+    if not moonshine_ready() and platform.machine() != "x86_64":
+        pytest.skip("moonshine-cpp, which carries the model, has no build for this processor")
+    state = random_positions(12, seed=5)[index]
+    dry = flite_speech(said, voice, stretch, pitch_hz)
+    samples = _reverberant(said, "", index, 8.0, dry) if room == "reverberant" else in_babble(said, index, 6.0, dry)[0]
+    recogniser = SphinxWhisperRecogniser(second_opinion=MoonshineScorer())
+    asked = resolve(state, state.turn, hear_stream(recogniser, samples, grammar_of(state)))
+    assert isinstance(asked, Ask) and recogniser.move_unanimous == 1, asked
+    assert any(choice.then.phrase == said for choice in asked.choices), asked
+    monkeypatch.setattr(whisper_backend, "unanimous_move", lambda *_: "")
+    assert isinstance(resolve(state, state.turn, hear_stream(recogniser, samples, grammar_of(state))), NotUnderstood)
 
 
 @pytest.mark.parametrize("voice", ["en-us", "en"])

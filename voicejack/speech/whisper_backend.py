@@ -98,6 +98,12 @@ UNANIMOUS_MARGIN = 3.0
 UNANIMOUS_FIT = -3.0
 UNANIMOUS_LONG_MARGIN = 10.0
 UNANIMOUS_SECOND_MARGIN = 4.0
+# A move (or an answer) of two words or more that the word model ranks first by HEAD_AGREES_MARGIN, and that
+# Whisper's scoring (with Moonshine's) and Moonshine's scoring on its own both rank first by UNANIMOUS_MOVE_LEAD,
+# is carried out: where pocketsphinx had misheard it, the acceptance model, which weighs pocketsphinx's reading
+# too, asked about it or refused it. On the held-out development parts the three never put a wrong move first
+# that way (models/README.md, twenty-sixth round).
+UNANIMOUS_MOVE_LEAD = 1.0
 
 
 @dataclass(frozen=True)
@@ -287,6 +293,7 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         self.head_sure = 0  # ... by the word model alone (word_model_sure)
         self.head_doubted = 0  # sure readings in a quiet room checked because the word model ranked another first
         self.command_agreed = 0  # second passes settled by a command both Whisper and the word model ranked first
+        self.move_unanimous = 0  # ... by a move the word model, Whisper's scoring and Moonshine's all ranked first
         self.ended_by_word_model = 0  # utterances ended early by the word model's agreement (_confirmed_early)
         # Among other talkers close by, wherever pocketsphinx is unsure, and in any noise, the word model's
         # agreement stands in for pocketsphinx's confidence when a sentence may end early (recogniser.py;
@@ -370,6 +377,11 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         if agreed:
             self.command_agreed += 1
             return heard_as(agreed, 0.95, (), heard)
+        unanimous = unanimous_move(spotted, scored, opinion, self._obeyed(),
+                                   self._grammar.refused) if spotted is not None else ""
+        if unanimous:
+            self.move_unanimous += 1
+            return heard_as(unanimous, 0.95, (), heard)
         return settle(heard, evidence, scored, over_floor_db, self._obeyed(), self.thresholds, self.weights,
                       confirmed=self._confirmed(), spotted=spotted)
 
@@ -442,6 +454,20 @@ def agreed_command(spotted: Spotted, scored: Scored, free_words: str, obeyed: fr
     words, said = free_words.split(), best.split()
     inside = len(words) > len(said) and any(words[i:i + len(said)] == said for i in range(len(words) - len(said) + 1))
     return "" if inside else best
+
+
+def unanimous_move(spotted: Spotted, scored: Scored, second: Scored | None, obeyed: frozenset[str],
+                   refused: frozenset[str] = frozenset()) -> str:
+    """The move or answer of two words or more (not one of ``obeyed`` or ``refused``) that the word model ranks
+    first by HEAD_AGREES_MARGIN and both Whisper's scoring (with Moonshine's) and Moonshine's alone (``second``)
+    rank first by UNANIMOUS_MOVE_LEAD; or ""."""
+    if second is None or not spotted.ranked:
+        return ""
+    best = spotted.ranked[0][0]
+    if best in obeyed or best in refused or len(best.split()) < 2 or spotted.margin(best) < HEAD_AGREES_MARGIN:
+        return ""
+    unanimous = _first_by(scored, best, UNANIMOUS_MOVE_LEAD) and _first_by(second, best, UNANIMOUS_MOVE_LEAD)
+    return best if unanimous else ""
 
 
 def _first_by(scored: Scored | None, sentence: str, lead: float) -> bool:
