@@ -2,6 +2,7 @@
 
     taskset -c 0 python3 benchmarks/listening.py --quick        # 16 positions, quiet and babble (~3 min)
     taskset -c 0 python3 benchmarks/listening.py                # 60 positions, every voice style, + held-out
+    taskset -c 0 python3 benchmarks/listening.py --parts held-out --backend sphinx+whisper+moonshine
 
 The corpus is benchmarks/asr.py's (its positions, voices, rooms and table
 chatter; that module is only read). Each utterance is streamed in 20 ms
@@ -135,6 +136,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--modes", default="open,wake,push")
     parser.add_argument("--wake-word", default="jackaroo")
     parser.add_argument("--sensitivities", default="0.5", help="wake mode at each of these (comma separated)")
+    parser.add_argument("--backend", default="sphinx",
+                        help="the recogniser: sphinx (default, quick), or any --backend the game takes, e.g. "
+                             "sphinx+whisper+moonshine")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     parts = (args.parts or ("tuning" if args.quick else "tuning,held-out")).split(",")
@@ -148,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
                                                        args.quick)))
     from voicejack.speech import make_recogniser
 
-    recogniser = make_recogniser("sphinx")
+    recogniser = make_recogniser(args.backend)
     runs: list[tuple[str, ListenMode, WakeWord]] = []
     for name in args.modes.split(","):
         mode = ListenMode(name)

@@ -326,10 +326,29 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
 
     def _second_pass(self, audio: np.ndarray, heard: Heard, looked: tuple[Transcript, Spotted] | None = None) -> Heard:
         """The check of ``heard``; ``looked``: Whisper's encoding of ``audio`` and the word model's scores of it,
-        when an early end has already computed them."""
-        over_floor_db = self._endpointer.speech_over_floor_db
+        when an early end has already computed them.
+
+        Words in front that the word model was never taught (a wake word) are not the check's to weigh: it
+        would hear "jackaroo" as the nearest word it knows ("jack") and drop it, and the player could not wake
+        the game. They are kept as pocketsphinx heard them, its confidence with them, for the listening gate."""
         if self._grammar is None or len(audio) == 0:
             return heard
+        lead = self._untaught_lead(heard.text)
+        if lead == heard.text and lead:
+            return heard  # the wake word alone
+        checked = self._check(audio, heard, looked)
+        return with_untaught_lead(lead, heard, checked, self._grammar.phrases, self._obeyed()) if lead else checked
+
+    def _untaught_lead(self, text: str) -> str:
+        """The first words of ``text`` that the word model was never taught ("jackaroo"), or ""."""
+        words = text.split()
+        taught = next((n for n, word in enumerate(words) if self.head is None or self.head.knows_a_word_of(word)),
+                      len(words))
+        return " ".join(words[:taught])
+
+    def _check(self, audio: np.ndarray, heard: Heard, looked: tuple[Transcript, Spotted] | None) -> Heard:
+        assert self._grammar is not None
+        over_floor_db = self._endpointer.speech_over_floor_db
         checked = self.always or needs_second_pass(heard, over_floor_db, self.loud_room_db, self._obeyed(),
                                                    self._grammar.refused)
         if not checked and self.head is None:
@@ -384,6 +403,30 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
             return heard_as(unanimous, 0.95, (), heard)
         return settle(heard, evidence, scored, over_floor_db, self._obeyed(), self.thresholds, self.weights,
                       confirmed=self._confirmed(), spotted=spotted)
+
+
+def with_untaught_lead(lead: str, heard: Heard, checked: Heard, phrases: Sequence[str],
+                       obeyed: frozenset[str] = frozenset()) -> Heard:
+    """The check's hearing ``checked`` of ``heard``, with ``lead`` (the words pocketsphinx heard in front that
+    the word model was never taught) as pocketsphinx heard them. When what the check kept after them is no
+    sentence of ``phrases`` that way, or a single word pocketsphinx did not hear that is no command (the word
+    model hears the start of "jackaroo" as "jack"), only ``lead`` is left: a wake word with only the room
+    after it."""
+    size = len(lead.split())
+    rest = checked.text[len(lead):].strip() if checked.text == lead or checked.text.startswith(f"{lead} ") \
+        else checked.text
+    said = heard.word_confidences[:size]
+    if rest and f"{lead} {rest}" in phrases and (checked.text == heard.text or len(rest.split()) >= 2
+                                                 or rest in obeyed):
+        text = f"{lead} {rest}"
+        count = len(rest.split())
+        rest_confidences = checked.word_confidences[-count:] if checked.word_confidences else ()
+        alternatives = tuple(a if a.startswith(f"{lead} ") else f"{lead} {a}" for a in checked.alternatives)
+        levels = heard.word_levels if text == heard.text else ()
+        return replace(checked, text=text, word_confidences=said + rest_confidences if said else (),
+                       alternatives=alternatives, word_levels=levels)
+    levels = heard.word_levels[:size] if len(heard.word_levels) == len(heard.text.split()) else ()
+    return Heard(lead, said, (), word_levels=levels)
 
 
 def finalists(scored: Scored, also: Sequence[str] = (), count: int = FINALISTS) -> tuple[str, ...]:

@@ -128,6 +128,11 @@ class WordHead:
         return ([label for label in self.labels(first) if label != unknown]
                 == [label for label in self.labels(second) if label != unknown])
 
+    def knows_a_word_of(self, sentence: str) -> bool:
+        """Whether any word of ``sentence`` is one this model was taught (a wake word alone is not)."""
+        unknown = self._index[UNKNOWN]
+        return any(label != unknown for label in self.labels(sentence))
+
     def labels(self, sentence: str) -> tuple[int, ...]:
         if sentence not in self._labels:
             unknown = self._index[UNKNOWN]
