@@ -462,24 +462,24 @@ def test_the_wake_word_said_alone_wakes_the_game_through_the_check(voice: str, m
     check the wake word alone never woke the game for these voices (benchmarks/listening.py, held-out voices
     in quiet: 63 % of wake words taken). A sentence of words the word model was never taught is now left to
     the listening gate, and the command said after the tick goes through."""
-    state = random_positions(1, seed=5)[0]
     recogniser = SphinxWhisperRecogniser()
     pause = (np.random.default_rng(1).standard_normal(SAMPLE_RATE) * 60).astype(np.int16)
     said = np.concatenate([clip("jackaroo", voice, seed=0), pause, clip("read the board", voice, seed=1)])
-
-    def woken_and_heard() -> tuple[bool, list[str]]:
-        events: list[GateEvent] = []
-        gate = ListeningGate(ListenMode.WAKE, WakeWord("jackaroo", 0.5), knows=recogniser.knows,
-                             on_event=events.append)
-        listening = VoiceInput(recogniser, source=BlockQueue(), gate=gate)
-        recogniser.new_stream()
-        listening.set_grammar(grammar_of(state))
-        results = [listening.hear_block(block) for block in blocks(said, BLOCK_SAMPLES)]
-        return GateEvent.WOKE in events, [result[0].text for result in results if result is not None]
-
-    assert woken_and_heard() == (True, ["read the board"])
+    assert _in_wake_mode(recogniser, said) == (True, ["read the board"])
     monkeypatch.setattr(WordHead, "knows_a_word_of", lambda self, sentence: True)
-    assert woken_and_heard() == (False, [])
+    assert _in_wake_mode(recogniser, said) == (False, [])
+
+
+def _in_wake_mode(recogniser: SphinxWhisperRecogniser, samples: np.ndarray) -> tuple[bool, list[str]]:
+    """``samples`` heard in wake mode in a position's grammar: whether the wake word alone woke the game, and
+    what the game was handed."""
+    events: list[GateEvent] = []
+    gate = ListeningGate(ListenMode.WAKE, WakeWord("jackaroo", 0.5), knows=recogniser.knows, on_event=events.append)
+    listening = VoiceInput(recogniser, source=BlockQueue(), gate=gate)
+    recogniser.new_stream()
+    listening.set_grammar(grammar_of(random_positions(1, seed=5)[0]))
+    results = [listening.hear_block(block) for block in blocks(samples, BLOCK_SAMPLES)]
+    return GateEvent.WOKE in events, [result[0].text for result in results if result is not None]
 
 
 def test_the_wake_word_alone_among_other_talkers_wakes_the_game_through_the_check(
@@ -489,23 +489,15 @@ def test_the_wake_word_alone_among_other_talkers_wakes_the_game_through_the_chec
     with it, so the game could not be woken (benchmarks/listening.py, held-out voices among talkers: 35 % of
     wake words taken with the check, against 77 % with pocketsphinx alone). The wake word is kept now, and
     the seconds for the command open; nothing is carried out."""
-    state = random_positions(1, seed=5)[0]
     recogniser = SphinxWhisperRecogniser()
 
     def woken() -> int:
         count = 0
         for voice in ("en-us", "en-us+m3", "en-us+f2", "en", "en-us+f4", "en-gb-scotland", "en-us+m7", "en-gb-x-rp"):
             for seed in (0, 3):
-                events: list[GateEvent] = []
-                gate = ListeningGate(ListenMode.WAKE, WakeWord("jackaroo", 0.5), knows=recogniser.knows,
-                                     on_event=events.append)
-                listening = VoiceInput(recogniser, source=BlockQueue(), gate=gate)
-                recogniser.new_stream()
-                listening.set_grammar(grammar_of(state))
-                results = [listening.hear_block(block) for block in blocks(wake_word_in_babble(voice, seed),
-                                                                          BLOCK_SAMPLES)]
-                assert [result for result in results if result is not None] == [], (voice, seed)
-                count += GateEvent.WOKE in events
+                woke, handed = _in_wake_mode(recogniser, wake_word_in_babble(voice, seed))
+                assert handed == [], (voice, seed)
+                count += woke
         return count
 
     assert woken() >= 14
