@@ -334,16 +334,17 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         if self._grammar is None or len(audio) == 0:
             return heard
         lead = self._untaught_lead(heard.text)
-        if lead == heard.text and lead:
+        if lead and lead == heard.text:
             return heard  # the wake word alone
         checked = self._check(audio, heard, looked)
         return with_untaught_lead(lead, heard, checked, self._grammar.phrases, self._obeyed()) if lead else checked
 
     def _untaught_lead(self, text: str) -> str:
         """The first words of ``text`` that the word model was never taught ("jackaroo"), or ""."""
-        words = text.split()
-        taught = next((n for n, word in enumerate(words) if self.head is None or self.head.knows_a_word_of(word)),
-                      len(words))
+        head, words = self.head, text.split()
+        if head is None:
+            return ""
+        taught = next((n for n, word in enumerate(words) if head.knows_a_word_of(word)), len(words))
         return " ".join(words[:taught])
 
     def _check(self, audio: np.ndarray, heard: Heard, looked: tuple[Transcript, Spotted] | None) -> Heard:
