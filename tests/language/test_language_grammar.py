@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from jsgf_expand import sentences
-from lang_positions import POSITIONS, table
+from lang_positions import POSITIONS, others, table
 from lang_random import random_positions
 
 from voicejack.engine import GameState, legal_moves
@@ -232,3 +232,35 @@ def test_a_steps_question_listens_only_for_the_steps_on_offer() -> None:
     assert {"two", "three", "two steps", "three steps", "option two"} <= set(grammar.phrases)
     assert not {"five", "five steps", "option three"} & set(grammar.phrases)  # "five" only inside full moves
     assert not {"six", "eight", "eleven"} & grammar.words()
+
+
+def test_a_seven_that_cannot_be_split_is_complete_and_one_that_can_is_not() -> None:
+    # Issue 12 (latency): a sentence that longer ones only ever continue with the same meaning may end the
+    # utterance at once; one a split could continue (R20: a seven split between two marbles) must wait.
+    alone = table({"red": ["7", "9"], **others()}, {"red": [10, "home", "home", "home"]})
+    grammar = phrase_set(alone, "red")
+    assert "play seven red one seven" in grammar.phrases
+    assert "play seven red one" in grammar.complete
+    two_out = table({"red": ["7", "9"], **others()}, {"red": [10, 30, "home", "home"]})
+    grammar = phrase_set(two_out, "red")
+    assert "play seven red one three red two four" in grammar.phrases
+    assert "play seven red one" not in grammar.complete
+    assert "play seven red one" in grammar.phrases
+
+
+def spoken(text: str) -> Heard:
+    return Heard(text, tuple(1.0 for _ in text.split()))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_longer_sentence_a_complete_one_begins_is_heard_the_same(seed: int) -> None:
+    # Issue 12: what the game does on a complete sentence is what it would do had the player gone on.
+    checked = 0
+    for state in random_positions(6, seed=seed):
+        grammar = phrase_set(state, state.turn)
+        for form in grammar.complete:
+            result = resolve(state, state.turn, spoken(form))
+            for longer in (p for p in grammar.phrases if p.startswith(form + " ")):
+                assert resolve(state, state.turn, spoken(longer)) == result, (form, longer)
+                checked += 1
+    assert checked > 20

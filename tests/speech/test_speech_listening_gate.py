@@ -69,10 +69,13 @@ def test_in_wake_mode_the_commands_stay_commands_with_the_wake_word_in_front() -
     without the wake word.)"""
     wake_gate, _ = gate(ListenMode.WAKE)
     refused = "play seven red one five"
+    complete = "play seven red one"
     listened = wake_gate.listened_grammar(Grammar(GRAMMAR.phrases, frozenset({"read the board"}),
-                                                  frozenset({"read the board"}), frozenset({refused})))
+                                                  frozenset({"read the board"}), frozenset({refused}),
+                                                  frozenset({complete})))
     assert listened.obeyed == listened.confirmed == {"read the board", "jackaroo read the board"}
     assert listened.refused == {refused, f"jackaroo {refused}"}
+    assert listened.complete == {complete, f"jackaroo {complete}"}  # may end early after the wake word too
 
 
 def test_the_wake_word_then_only_the_start_of_a_sentence_is_the_wake_word_alone() -> None:

@@ -34,6 +34,7 @@ from voicejack.speech.corpus import make_clip
 from voicejack.speech.microphone import BlockQueue, Listener
 from voicejack.speech.recogniser import EARLY_END_NOISY, GrammarError, Recogniser
 from voicejack.speech.sphinx import SphinxRecogniser, word_levels
+from voicejack.tablefile import table_from_dict
 
 
 @pytest.fixture(scope="module")
@@ -348,6 +349,26 @@ def test_a_sentence_that_begins_a_longer_one_waits_the_whole_hangover(recogniser
         assert timing.endpoint_wait_ms >= 400
 
 
+def seven_table(red_marbles: list[object]) -> dict[str, object]:
+    others = {"players": [{"colour": c, "hand": ["7", "9"] if c == "red" else ["9"]}
+                          for c in ("red", "blue", "green", "yellow")]}
+    home = ["home"] * 4
+    return {"format": "voicejack-table/1", "mode": "regular", "teams": True, "turn": "red", **others,
+            "marbles": {"red": red_marbles, "blue": home, "green": home, "yellow": home}}
+
+
+def test_a_seven_no_split_can_continue_ends_early_and_one_a_split_can_waits(recogniser: SphinxRecogniser) -> None:
+    # Issue 12 (latency): with red one the only marble out, "play seven red one" can only go on as "... seven",
+    # the same move, so the game answers after a short pause; with two marbles out a split may follow.
+    for marbles, ends_early in (([10, "home", "home", "home"], True), ([10, 30, "home", "home"], False)):
+        grammar = phrase_set(table_from_dict(seven_table(marbles)), "red")
+        heard = hear_through_callback(recogniser, grammar, clip("play seven red one", "en-us", None, seed=33))
+        assert heard is not None and heard.text == "play seven red one"
+        timing = recogniser.last_timing
+        assert timing is not None and timing.ended_early is ends_early
+        assert (timing.endpoint_wait_ms < 250) is ends_early
+
+
 def test_a_hesitation_inside_a_split_move_does_not_cut_the_player_off(recogniser: SphinxRecogniser) -> None:
     for seconds, seed in ((0.2, 35), (0.35, 36)):
         said = np.concatenate([speech("play seven red one"), np.zeros(round(seconds * 16_000), dtype=np.int16),
@@ -396,6 +417,18 @@ def test_only_a_sentence_no_longer_sentence_continues_ends_an_utterance(recognis
     assert not recogniser.ends_the_sentence("play seven red one")
     assert not recogniser.ends_the_sentence("play seven red")  # not a sentence
     assert not recogniser.ends_the_sentence("talking")
+
+
+def test_a_complete_sentence_ends_an_utterance_unless_it_is_a_single_word(recogniser: SphinxRecogniser) -> None:
+    # Issue 12: "play seven red one" that only "... seven" (the same move) can continue may end at once; a card
+    # named alone waits, since table talk cut at its first pause came out as one ("i think ... so" as "five").
+    grammar = Grammar(("play seven red one", "play seven red one seven", "five", "five red one"),
+                      complete=frozenset({"play seven red one", "five"}))
+    recogniser.set_grammar(grammar)
+    assert recogniser.ends_the_sentence("play seven red one")
+    assert not recogniser.ends_the_sentence("five")
+    recogniser.set_grammar(Grammar(grammar.phrases))
+    assert not recogniser.ends_the_sentence("play seven red one")
 
 
 def test_every_move_word_is_in_the_pocketsphinx_dictionary(recogniser: SphinxRecogniser) -> None:

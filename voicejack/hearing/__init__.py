@@ -37,12 +37,15 @@ class Grammar:
     them; the others, answers among them, are better said again. ``refused``: the moves among them the game
     turns down with a reason (not legal now, or not this player's turn), listened for so that they are refused
     rather than heard as the nearest legal move; a recogniser may check them harder too, since hearing one
-    wrongly costs the player a refusal they did not ask for."""
+    wrongly costs the player a refusal they did not ask for. ``complete``: sentences that longer ones begin, but
+    only ever with the same meaning ("play seven red one" when red one cannot split the seven, so the only way
+    on is "... seven"): a recogniser may end the utterance on one without waiting to hear whether more comes."""
 
     phrases: tuple[str, ...]
     obeyed: frozenset[str] = frozenset()
     confirmed: frozenset[str] = frozenset()
     refused: frozenset[str] = frozenset()
+    complete: frozenset[str] = frozenset()
 
     def words(self) -> set[str]:
         return {word for phrase in self.phrases for word in phrase.split()}

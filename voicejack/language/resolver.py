@@ -173,11 +173,28 @@ class Language:
                 refused.update(form for form in refused_forms(state, self.seat, self.moves)
                                if key_of(form) not in self.by_key)
             commands = {entry.form: entry.target for entry in spoken if isinstance(entry.target, Command)}
+            meanings: dict[str, set[object]] = {form: {_REFUSED} for form in refused}
+            for entry in spoken:
+                meanings.setdefault(entry.form, set()).add((entry.target, entry.vague))
             self._grammar = Grammar(tuple(sorted(forms | refused)), frozenset(commands),
                                     frozenset(form for form, command in commands.items()
                                               if command.name in CONFIRMED_WHEN_UNSURE),
-                                    frozenset(refused))
+                                    frozenset(refused), complete_prefixes(meanings))
         return self._grammar
+
+
+_REFUSED = object()  # the meaning of a form heard only to be refused
+
+
+def complete_prefixes(meanings: dict[str, set[object]]) -> frozenset[str]:
+    """The forms that longer forms begin, every one of them meaning the same (Grammar.complete)."""
+    longer: dict[str, list[str]] = {}
+    for form in meanings:
+        words = form.split()
+        for n in range(1, len(words)):
+            longer.setdefault(" ".join(words[:n]), []).append(form)
+    return frozenset(form for form, meaning in meanings.items()
+                     if form in longer and all(meanings[other] == meaning for other in longer[form]))
 
 
 def _answer_only(target: object) -> bool:
