@@ -369,6 +369,32 @@ def test_a_seven_no_split_can_continue_ends_early_and_one_a_split_can_waits(reco
         assert (timing.endpoint_wait_ms < 250) is ends_early
 
 
+class CheckFindingNothing(SphinxRecogniser):
+    """pocketsphinx with an early check (as the Whisper check's word model gives it) that keeps no sentence."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.confirms_unsure_early = True
+        self.early_confidence = 1.1  # every early reading goes to the check
+        self.checked: list[str] = []
+
+    def _confirmed_early(self, audio: np.ndarray, heard: Heard) -> Heard | None:
+        self.checked.append(heard.text)
+        return Heard("")
+
+
+def test_an_early_check_that_keeps_nothing_does_not_end_the_utterance() -> None:
+    # Issue 12: said with a pause, "option ... two" was checked at "option", found to be nothing, and that
+    # nothing ended the utterance, so the "two" was lost; now the hangover decides, as without an early end.
+    recogniser = CheckFindingNothing()
+    grammar = Grammar(("option one", "option two", "options", "help", "yes", "no"))
+    heard = hear_through_callback(recogniser, grammar, clip("option two", "en-us", None, seed=1))
+    assert recogniser.checked == ["option two"]
+    assert heard is not None and heard.text == "option two"
+    timing = recogniser.last_timing
+    assert timing is not None and not timing.ended_early and timing.endpoint_wait_ms >= 400
+
+
 def test_a_hesitation_inside_a_split_move_does_not_cut_the_player_off(recogniser: SphinxRecogniser) -> None:
     for seconds, seed in ((0.2, 35), (0.35, 36)):
         said = np.concatenate([speech("play seven red one"), np.zeros(round(seconds * 16_000), dtype=np.int16),

@@ -356,14 +356,17 @@ class SphinxRecogniser(StreamingRecogniser):
             return None
         confident = bool(heard.word_confidences) and min(heard.word_confidences) >= self.early_confidence
         if checked_only or (confirm and not confident):
-            confirmed = self._confirmed_early(decoded, heard)
-            if confirmed is not None:
-                self._buffer = []
-            return confirmed
-        if not confident:
+            result = self._confirmed_early(decoded, heard)
+        elif confident:
+            result = self._judged(decoded, heard)
+        else:
+            return None
+        if result is None or not result.text:
+            # Nothing the game would act on so far: the player may not have finished ("option ... two" was
+            # checked at "option", found to be nothing, and "two" was lost), so the hangover decides.
             return None
         self._buffer = []
-        return self._judged(decoded, heard)
+        return result
 
     def _confirmed_early(self, audio: np.ndarray, heard: Heard) -> Heard | None:
         """In a loud room, or in noise (``_early_result``), ``heard`` (a whole sentence so far) as a result if
