@@ -176,7 +176,7 @@ def recorded_spotted(row: dict[str, Any]) -> Spotted | None:
 
 def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[str, Any] | None,
              obeyed: frozenset[str] = frozenset(), confirmed: frozenset[str] = frozenset(),
-             refused: frozenset[str] = frozenset()) -> tuple[Heard, float]:
+             refused: frozenset[str] = frozenset(), complete: frozenset[str] = frozenset()) -> tuple[Heard, float]:
     """What the recogniser would have returned with these settings, and an estimate of its latency (ms).
 
     The recorded latency includes Whisper's scoring of every utterance (recorded apart as well): it is
@@ -203,7 +203,7 @@ def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[
                 return heard, latency  # both recognisers heard this sentence (whisper_backend.py)
             if spotted is not None and word_model_agrees(heard, spotted, obeyed):
                 return sure(heard), latency  # the word model heard pocketsphinx's move (whisper_backend.py)
-            spotted_sure = word_model_sure(spotted, " ".join(normalise(row["whisper"]["free"])), obeyed) \
+            spotted_sure = word_model_sure(spotted, " ".join(normalise(row["whisper"]["free"])), obeyed, complete) \
                 if spotted is not None else ""
             if spotted_sure:
                 return heard_as(spotted_sure, 0.95, (), heard), latency  # the word model alone was sure
@@ -294,7 +294,7 @@ def main(argv: list[str] | None = None) -> int:
                 if row is None:
                     continue
                 heard, latency = replayed(row, settings, whisper, item.grammar.obeyed, item.grammar.confirmed,
-                                           item.grammar.refused)
+                                           item.grammar.refused, item.grammar.complete)
                 tallies[item.kind].add(asr.judge_outcome(item, heard, language), latency)
             if any(t.total for t in tallies.values()):
                 chatter_rows.append(asr.print_rows(part, room, tallies))

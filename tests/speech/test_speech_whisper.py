@@ -745,6 +745,23 @@ def test_the_word_model_alone_settles_only_a_sentence_far_ahead_that_fits_the_au
     assert word_model_sure(Spotted((), 0.0, 0), "", commands) == ""
 
 
+def test_the_word_model_is_sure_of_a_move_over_sentences_that_mean_something_else() -> None:
+    """Issue 12, twenty-seventh round: in a reverberant room "play king out" lost its last word, and the word
+    model split its lead between "play king" and "play king out". Where the king can only come out the two are
+    one move (Grammar.complete), so its lead is over the next sentence that means something else."""
+    ranked = (("play king", -1.2), ("play king out", -7.0), ("king", -13.0), ("play two", -14.0))
+    spotted = Spotted(ranked, -1.2, 65)
+    assert spotted.margin("play king") == pytest.approx(5.8)
+    assert whisper_backend.same_meaning("play king", spotted, frozenset({"play king"})) == {"play king",
+                                                                                         "play king out"}
+    assert spotted.margin("play king", frozenset({"play king out"})) == pytest.approx(11.8)
+    assert word_model_sure(spotted, "", frozenset(), frozenset({"play king"})) == "play king"
+    assert word_model_sure(spotted, "", frozenset()) == ""  # a king that may also walk: "play king" asks which
+    assert word_model_sure(spotted, "", frozenset(), frozenset({"play two"})) == ""
+    said_whole = Spotted((("play king out", -1.2), ("play king", -7.0), ("king", -13.0)), -1.2, 65)
+    assert word_model_sure(said_whole, "", frozenset(), frozenset({"play king"})) == "play king out"
+
+
 def test_a_command_both_rank_first_is_obeyed_unless_whisper_wrote_it_inside_a_longer_sentence() -> None:
     """Issue 12, twenty-second round: the word model sure of a command and Whisper's scoring (with Moonshine's)
     ranking it first too is enough, however little Whisper's own decoding made of the audio; not when that

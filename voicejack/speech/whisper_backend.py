@@ -47,7 +47,7 @@ from voicejack.speech.word_head import Spotted, WordHead
 
 __all__ = ["Scored", "SphinxWhisperRecogniser", "Transcript", "WhisperScorer", "WhisperUnavailable", "edit_cost",
            "finalists", "find_whisper_model", "needs_second_pass", "normalise", "sure", "sure_reading",
-           "word_model_agrees", "word_model_sure"]
+           "word_model_agrees", "word_model_sure", "same_meaning"]
 
 WINDOW_SECONDS = 10.0
 ENCODER_FRAMES = int(WINDOW_SECONDS * 50)
@@ -380,7 +380,8 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
             return heard
         evidence = self.last_evidence
         runner_up = evidence.runner_up if evidence is not None else ""
-        spotted_sure = word_model_sure(spotted, transcript.words, self._obeyed()) if spotted is not None else ""
+        spotted_sure = word_model_sure(spotted, transcript.words, self._obeyed(), self._grammar.complete) \
+            if spotted is not None else ""
         if spotted_sure:
             self.head_sure += 1
             return heard_as(spotted_sure, 0.95, (), heard)
@@ -460,20 +461,34 @@ def word_model_doubts(heard: Heard, spotted: Spotted, alike: Callable[[str, str]
     return bool(spotted.ranked) and not alike(spotted.ranked[0][0], heard.text)
 
 
-def word_model_sure(spotted: Spotted, free_words: str, obeyed: frozenset[str] = frozenset()) -> str:
+def word_model_sure(spotted: Spotted, free_words: str, obeyed: frozenset[str] = frozenset(),
+                    complete: frozenset[str] = frozenset()) -> str:
     """The sentence the word model is sure of by itself (HEAD_SURE_MARGIN, HEAD_SURE_FIT), or "": a move or
     an answer of two words or more, or a command (one of ``obeyed``) when Whisper's free decoding
     (``free_words``) has no more words than the command or the utterance lasts no longer than
-    COMMAND_SECONDS."""
+    COMMAND_SECONDS. Its lead is over the sentences that mean something else (``complete``, Grammar.complete):
+    in a reverberant room "play king out" lost its last word, and "play king", where the king can only come
+    out, split the word model's lead with the sentence said."""
     if not spotted.ranked:
         return ""
     best = spotted.ranked[0][0]
-    if spotted.margin(best) < HEAD_SURE_MARGIN or spotted.fit(best) < HEAD_SURE_FIT:
+    if spotted.margin(best, same_meaning(best, spotted, complete)) < HEAD_SURE_MARGIN \
+            or spotted.fit(best) < HEAD_SURE_FIT:
         return ""
     if best in obeyed:
         short = len(free_words.split()) <= len(best.split()) or spotted.seconds <= COMMAND_SECONDS
         return best if short else ""
     return best if len(best.split()) >= 2 else ""
+
+
+def same_meaning(sentence: str, spotted: Spotted, complete: frozenset[str]) -> frozenset[str]:
+    """The sentences ``spotted`` ranks that mean what ``sentence`` means by Grammar.complete: a complete
+    sentence it is or begins with, and every longer sentence that one begins."""
+    roots = [root for root in complete if sentence == root or sentence.startswith(root + " ")]
+    if not roots:
+        return frozenset()
+    return frozenset(text for text, _ in spotted.ranked
+                     if any(text == root or text.startswith(root + " ") for root in roots))
 
 
 def agreed_command(spotted: Spotted, scored: Scored, free_words: str, obeyed: frozenset[str],

@@ -53,13 +53,14 @@ class Spotted:
     def best(self, count: int) -> tuple[str, ...]:
         return tuple(text for text, _ in self.ranked[:count])
 
-    def margin(self, sentence: str) -> float:
-        """How far ``sentence`` stands above the best other sentence (negative: below it)."""
+    def margin(self, sentence: str, same: frozenset[str] = frozenset()) -> float:
+        """How far ``sentence`` stands above the best other sentence (negative: below it), not counting the
+        sentences of ``same`` (ones that mean what it means)."""
         scores = dict(self.ranked)
-        others = [score for text, score in self.ranked[:2] if text != sentence]
-        if sentence not in scores or not others:
+        rival = next((score for text, score in self.ranked if text != sentence and text not in same), None)
+        if sentence not in scores or rival is None:
             return -99.0 if sentence not in scores else 99.0
-        return scores[sentence] - others[0]
+        return scores[sentence] - rival
 
     def fit(self, sentence: str) -> float:
         """The sentence's log-likelihood against the best path, per second: 0 when nothing fits better."""
