@@ -44,8 +44,8 @@ from voicejack.speech.moonshine_backend import LENGTH_BONUS as MOONSHINE_BONUS  
 from voicejack.speech.transcripts import Scored, combine, edit_cost, normalise  # noqa: E402
 from voicejack.speech.word_head import Spotted  # noqa: E402
 from voicejack.speech.whisper_backend import (  # noqa: E402
-    HEAD_LOUD_ROOM_DB, LENGTH_BONUS, LOUD_ROOM_DB, agreed_command, finalists, needs_second_pass, sure, sure_reading,
-    unanimous_move, word_model_agrees, word_model_doubts, word_model_sure,
+    HEAD_LOUD_ROOM_DB, LENGTH_BONUS, LOUD_ROOM_DB, agreed_command, agreed_reading, finalists, needs_second_pass,
+    read_out_command, sure, sure_reading, unanimous_move, word_model_agrees, word_model_doubts, word_model_sure,
 )
 
 
@@ -176,7 +176,8 @@ def recorded_spotted(row: dict[str, Any]) -> Spotted | None:
 
 def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[str, Any] | None,
              obeyed: frozenset[str] = frozenset(), confirmed: frozenset[str] = frozenset(),
-             refused: frozenset[str] = frozenset(), complete: frozenset[str] = frozenset()) -> tuple[Heard, float]:
+             refused: frozenset[str] = frozenset(), complete: frozenset[str] = frozenset(),
+             read_out_commands: frozenset[str] = frozenset()) -> tuple[Heard, float]:
     """What the recogniser would have returned with these settings, and an estimate of its latency (ms).
 
     The recorded latency includes Whisper's scoring of every utterance (recorded apart as well): it is
@@ -213,9 +214,16 @@ def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[
                                     row["over_floor_db"]) if spotted is not None else ""
             if agreed:
                 return heard_as(agreed, 0.95, (), heard), latency  # both ranked the command first
+            read_out = read_out_command(spotted, scored, second, " ".join(normalise(row["whisper"]["free"])),
+                                        read_out_commands, row["over_floor_db"]) if spotted is not None else ""
+            if read_out:
+                return heard_as(read_out, 0.95, (), heard), latency  # both scorers far ahead on a read-out
             unanimous = unanimous_move(spotted, scored, second, obeyed, refused) if spotted is not None else ""
             if unanimous:
                 return heard_as(unanimous, 0.95, (), heard), latency  # all three ranked the move first
+            reading = agreed_reading(heard, spotted, scored, second, obeyed, refused) if spotted is not None else ""
+            if reading:
+                return heard_as(reading, 0.95, (), heard), latency  # both scorers ranked pocketsphinx's first
             evidence = Evidence(*row["evidence"]) if row["evidence"] is not None else None
             heard = settle(heard, evidence, scored, row["over_floor_db"], obeyed, whisper["thresholds"],
                            whisper.get("weights", WEIGHTS), confirmed, spotted)
@@ -294,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
                 if row is None:
                     continue
                 heard, latency = replayed(row, settings, whisper, item.grammar.obeyed, item.grammar.confirmed,
-                                           item.grammar.refused, item.grammar.complete)
+                                           item.grammar.refused, item.grammar.complete, item.grammar.read_out)
                 tallies[item.kind].add(asr.judge_outcome(item, heard, language), latency)
             if any(t.total for t in tallies.values()):
                 chatter_rows.append(asr.print_rows(part, room, tallies))

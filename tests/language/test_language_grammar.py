@@ -264,3 +264,21 @@ def test_every_longer_sentence_a_complete_one_begins_is_heard_the_same(seed: int
                 assert resolve(state, state.turn, spoken(longer)) == result, (form, longer)
                 checked += 1
     assert checked > 20
+
+
+def test_the_commands_that_only_read_something_out_are_marked() -> None:
+    # Issue 12, twenty-eighth round: a recogniser may obey these on less evidence (Grammar.read_out), since
+    # obeyed wrongly one costs a moment of speech the player can stop; never one that changes or ends anything.
+    state = next(iter(random_positions(1, seed=3)))
+    grammar = phrase_set(state, state.turn)
+    assert {"help", "repeat", "read the board", "my cards", "options", "whose turn is it", "the last card",
+            "what is the score", "next", "previous"} <= grammar.read_out
+    assert any(form.startswith("where is ") for form in grammar.read_out)
+    assert grammar.read_out <= grammar.obeyed
+    assert not {"cancel", "never mind", "slow down", "stop talking", "stop listening", "save the game",
+                "quit game", "leave the table", "take that back"} & grammar.read_out
+    assert not set(legal_move_phrases(state)) & grammar.read_out
+
+
+def legal_move_phrases(state: GameState) -> set[str]:
+    return {move.phrase for move in legal_moves(state)}

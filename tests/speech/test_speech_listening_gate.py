@@ -72,8 +72,9 @@ def test_in_wake_mode_the_commands_stay_commands_with_the_wake_word_in_front() -
     complete = "play seven red one"
     listened = wake_gate.listened_grammar(Grammar(GRAMMAR.phrases, frozenset({"read the board"}),
                                                   frozenset({"read the board"}), frozenset({refused}),
-                                                  frozenset({complete})))
+                                                  frozenset({complete}), frozenset({"read the board"})))
     assert listened.obeyed == listened.confirmed == {"read the board", "jackaroo read the board"}
+    assert listened.read_out == {"read the board", "jackaroo read the board"}
     assert listened.refused == {refused, f"jackaroo {refused}"}
     assert listened.complete == {complete, f"jackaroo {complete}"}  # may end early after the wake word too
 

@@ -39,13 +39,17 @@ class Grammar:
     rather than heard as the nearest legal move; a recogniser may check them harder too, since hearing one
     wrongly costs the player a refusal they did not ask for. ``complete``: sentences that longer ones begin, but
     only ever with the same meaning ("play seven red one" when red one cannot split the seven, so the only way
-    on is "... seven"): a recogniser may end the utterance on one without waiting to hear whether more comes."""
+    on is "... seven"): a recogniser may end the utterance on one without waiting to hear whether more comes.
+    ``read_out``: those of ``obeyed`` that only make the game read something out ("help", "read the board"):
+    heard wrongly, one costs a moment of speech the player can stop, so a recogniser may obey them on less
+    evidence."""
 
     phrases: tuple[str, ...]
     obeyed: frozenset[str] = frozenset()
     confirmed: frozenset[str] = frozenset()
     refused: frozenset[str] = frozenset()
     complete: frozenset[str] = frozenset()
+    read_out: frozenset[str] = frozenset()
 
     def words(self) -> set[str]:
         return {word for phrase in self.phrases for word in phrase.split()}

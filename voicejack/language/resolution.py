@@ -64,6 +64,16 @@ CONFIRMED_WHEN_UNSURE: frozenset[CommandName] = frozenset({
 })
 
 
+#: Commands that only make the game read something out. Heard wrongly, one costs the player a moment of speech
+#: they can stop, where a refusal costs them saying it again: a recogniser may carry these out on less
+#: evidence than the others (Grammar.read_out).
+ONLY_SPEAKS: frozenset[CommandName] = frozenset({
+    CommandName.BOARD, CommandName.HAND, CommandName.OPTIONS, CommandName.REPEAT, CommandName.HELP,
+    CommandName.RULES, CommandName.SCORE, CommandName.LAST_CARD, CommandName.TURN, CommandName.WHERE,
+    CommandName.MARBLES, CommandName.NEXT, CommandName.PREVIOUS,
+})
+
+
 #: Answers listened for only while a question is open. With none open, a "yeah" or "no" at the table is
 #: talk between the players, and leaving them out keeps short commands from being heard as them ("help"
 #: said in noise was heard as "no" by every recogniser). Typed, they are still answered ("nothing to answer").

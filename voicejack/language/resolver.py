@@ -64,6 +64,7 @@ from voicejack.language.refusals import not_a_choice, refusal
 from voicejack.language.resolution import (
     ANSWER_ONLY,
     CONFIRMED_WHEN_UNSURE,
+    ONLY_SPEAKS,
     Ask,
     Choice,
     Command,
@@ -179,7 +180,9 @@ class Language:
             self._grammar = Grammar(tuple(sorted(forms | refused)), frozenset(commands),
                                     frozenset(form for form, command in commands.items()
                                               if command.name in CONFIRMED_WHEN_UNSURE),
-                                    frozenset(refused), complete_prefixes(meanings))
+                                    frozenset(refused), complete_prefixes(meanings),
+                                    frozenset(form for form, command in commands.items()
+                                              if command.name in ONLY_SPEAKS))
         return self._grammar
 
 

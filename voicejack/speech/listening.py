@@ -200,7 +200,8 @@ class ListeningGate:
         listened = Grammar((*grammar.phrases, *(f"{wake} {p}" for p in grammar.phrases), wake,
                             *(f"{wake} {word}" for word in starts if word not in grammar.phrases)),
                            *(frozenset(f"{wake} {p}" for p in group) | group
-                             for group in (grammar.obeyed, grammar.confirmed, grammar.refused, grammar.complete)))
+                             for group in (grammar.obeyed, grammar.confirmed, grammar.refused, grammar.complete,
+                                           grammar.read_out)))
         with self._lock:
             self._listened[listened] = grammar
             while len(self._listened) > 8:

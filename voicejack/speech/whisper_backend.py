@@ -47,7 +47,7 @@ from voicejack.speech.word_head import Spotted, WordHead
 
 __all__ = ["Scored", "SphinxWhisperRecogniser", "Transcript", "WhisperScorer", "WhisperUnavailable", "edit_cost",
            "finalists", "find_whisper_model", "needs_second_pass", "normalise", "sure", "sure_reading",
-           "word_model_agrees", "word_model_sure", "same_meaning"]
+           "word_model_agrees", "word_model_sure", "same_meaning", "read_out_command", "agreed_reading"]
 
 WINDOW_SECONDS = 10.0
 ENCODER_FRAMES = int(WINDOW_SECONDS * 50)
@@ -104,6 +104,24 @@ UNANIMOUS_SECOND_MARGIN = 4.0
 # too, asked about it or refused it. On the held-out development parts the three never put a wrong move first
 # that way (models/README.md, twenty-sixth round).
 UNANIMOUS_MOVE_LEAD = 1.0
+# In a loud room, a command that only makes the game read something out (Grammar.read_out: "help", "repeat")
+# is obeyed when Whisper's scoring (with Moonshine's) ranks it first by READ_OUT_LEAD and Moonshine's alone by
+# READ_OUT_SECOND_LEAD, Moonshine finds it fits the audio within READ_OUT_FIT a token, and the word model puts
+# it no more than READ_OUT_HEAD_BEHIND below its own first: obeyed wrongly, such a command costs a moment of
+# speech the player can stop. The held-out voices' "help" and "repeat" in the reverberant room and among
+# talkers were refused with both scorers far ahead, where the word model, thrown by the reverberation, ranked
+# something else first (models/README.md, twenty-eighth round).
+READ_OUT_LEAD = 2.0
+READ_OUT_SECOND_LEAD = 4.0
+READ_OUT_FIT = -3.0
+READ_OUT_HEAD_BEHIND = 10.0
+# pocketsphinx's own reading of a move or an answer (two words or more) that Whisper's scoring (with
+# Moonshine's) and Moonshine's alone both rank first by READING_LEAD, and that the word model puts no more than
+# READ_OUT_HEAD_BEHIND below its first, is carried out: three of the four recognisers hearing one sentence,
+# where the word model alone heard another ("play seven red two six" for "play seven red one one red two six",
+# a split it could not follow in the room). Where the word model heard the move said and put the three's
+# sentence far behind, they were wrong ("three red one" for "play eight red one"; twenty-eighth round).
+READING_LEAD = 2.0
 
 
 @dataclass(frozen=True)
@@ -293,7 +311,9 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         self.head_sure = 0  # ... by the word model alone (word_model_sure)
         self.head_doubted = 0  # sure readings in a quiet room checked because the word model ranked another first
         self.command_agreed = 0  # second passes settled by a command both Whisper and the word model ranked first
+        self.read_out_obeyed = 0  # ... by a command that only reads out, both scorers far ahead (read_out_command)
         self.move_unanimous = 0  # ... by a move the word model, Whisper's scoring and Moonshine's all ranked first
+        self.reading_agreed = 0  # ... by pocketsphinx's move both scorers ranked first (agreed_reading)
         self.ended_by_word_model = 0  # utterances ended early by the word model's agreement (_confirmed_early)
         # Among other talkers close by, wherever pocketsphinx is unsure, and in any noise, the word model's
         # agreement stands in for pocketsphinx's confidence when a sentence may end early (recogniser.py;
@@ -398,11 +418,21 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         if agreed:
             self.command_agreed += 1
             return heard_as(agreed, 0.95, (), heard)
+        read_out = read_out_command(spotted, scored, opinion, transcript.words, self._grammar.read_out,
+                                    over_floor_db) if spotted is not None else ""
+        if read_out:
+            self.read_out_obeyed += 1
+            return heard_as(read_out, 0.95, (), heard)
         unanimous = unanimous_move(spotted, scored, opinion, self._obeyed(),
                                    self._grammar.refused) if spotted is not None else ""
         if unanimous:
             self.move_unanimous += 1
             return heard_as(unanimous, 0.95, (), heard)
+        reading = agreed_reading(heard, spotted, scored, opinion, self._obeyed(),
+                                 self._grammar.refused) if spotted is not None else ""
+        if reading:
+            self.reading_agreed += 1
+            return heard_as(reading, 0.95, (), heard)
         return settle(heard, evidence, scored, over_floor_db, self._obeyed(), self.thresholds, self.weights,
                       confirmed=self._confirmed(), spotted=spotted)
 
@@ -508,11 +538,30 @@ def agreed_command(spotted: Spotted, scored: Scored, free_words: str, obeyed: fr
     if not clear and over_floor_db < HEAD_LOUD_ROOM_DB and _first_by(second, best, UNANIMOUS_SECOND_MARGIN):
         clear = ((margin >= UNANIMOUS_MARGIN and fit >= UNANIMOUS_FIT)
                  or (len(best.split()) >= 3 and margin >= UNANIMOUS_LONG_MARGIN))
-    if not clear:
+    return best if clear and not said_among_other_words(best, free_words) else ""
+
+
+def said_among_other_words(sentence: str, free_words: str) -> bool:
+    """Whisper's free decoding (``free_words``) holds ``sentence`` inside a longer sentence: table talk that
+    says a command ("repeat after me")."""
+    words, said = free_words.split(), sentence.split()
+    return len(words) > len(said) and any(words[i:i + len(said)] == said for i in range(len(words) - len(said) + 1))
+
+
+def read_out_command(spotted: Spotted, scored: Scored, second: Scored | None, free_words: str,
+                     read_out: frozenset[str], over_floor_db: float) -> str:
+    """The command that only reads something out (one of ``read_out``) that Whisper's scoring (``scored``) and
+    Moonshine's alone (``second``) rank first in a loud room, by READ_OUT_LEAD and READ_OUT_SECOND_LEAD, fitting
+    Moonshine within READ_OUT_FIT, the word model not putting it far behind (READ_OUT_HEAD_BEHIND), in an
+    utterance of AGREED_COMMAND_SECONDS at most and not said among other words; or ""."""
+    if second is None or not scored.ranked or over_floor_db >= HEAD_LOUD_ROOM_DB:
         return ""
-    words, said = free_words.split(), best.split()
-    inside = len(words) > len(said) and any(words[i:i + len(said)] == said for i in range(len(words) - len(said) + 1))
-    return "" if inside else best
+    best = scored.ranked[0][0]
+    if (best not in read_out or not _first_by(scored, best, READ_OUT_LEAD)
+            or not _first_by(second, best, READ_OUT_SECOND_LEAD) or dict(second.fit).get(best, -math.inf) < READ_OUT_FIT
+            or spotted.margin(best) < -READ_OUT_HEAD_BEHIND or spotted.seconds > AGREED_COMMAND_SECONDS):
+        return ""
+    return "" if said_among_other_words(best, free_words) else best
 
 
 def unanimous_move(spotted: Spotted, scored: Scored, second: Scored | None, obeyed: frozenset[str],
@@ -527,6 +576,18 @@ def unanimous_move(spotted: Spotted, scored: Scored, second: Scored | None, obey
         return ""
     unanimous = _first_by(scored, best, UNANIMOUS_MOVE_LEAD) and _first_by(second, best, UNANIMOUS_MOVE_LEAD)
     return best if unanimous else ""
+
+
+def agreed_reading(heard: Heard, spotted: Spotted, scored: Scored, second: Scored | None, obeyed: frozenset[str],
+                   refused: frozenset[str] = frozenset()) -> str:
+    """pocketsphinx's sentence, a move or an answer of two words or more (not one of ``obeyed`` or ``refused``),
+    when Whisper's scoring (with Moonshine's) and Moonshine's alone (``second``) both rank it first by
+    READING_LEAD and the word model does not put it more than READ_OUT_HEAD_BEHIND below its first; or ""."""
+    text = heard.text
+    if (not text or text in obeyed or text in refused or len(text.split()) < 2
+            or spotted.margin(text) < -READ_OUT_HEAD_BEHIND):
+        return ""
+    return text if _first_by(scored, text, READING_LEAD) and _first_by(second, text, READING_LEAD) else ""
 
 
 def _first_by(scored: Scored | None, sentence: str, lead: float) -> bool:
