@@ -227,9 +227,27 @@ def chatter_items(count: int, seed: int, families: tuple[str, ...], quick: bool)
                  "chatter") for n, b in ((n, positions_[n % len(positions_)]) for n in range(count))]
 
 
+def asked_chatter_items(count: int, seed: int, families: tuple[str, ...], quick: bool) -> list[Item]:
+    """The "held-out-asked" part: ``count`` lines of table talk by the held-out voices, each said while the game
+    asks the player to confirm a move ("... yes or no?"), in the held-out part's move positions. A line heard as
+    "yes" carries out a move the player never accepted."""
+    rng = random.Random(seed)
+    speakers = _speakers(families, quick)
+    rng.shuffle(speakers)
+    positions_ = [i for i in build_items_for("held-out", 100, seed, families, quick) if i.kind == "moves"]
+    items = []
+    for n in range(count):
+        base = positions_[n % len(positions_)]
+        dialog = Confirm(rng.choice(legal_moves(base.state)), "confirm?")
+        items.append(Item(base.state, base.seat, phrase_set(base.state, base.seat, dialog), CHATTER[n % len(CHATTER)],
+                          speakers[(n * 7 + 3) % len(speakers)], None, "chatter", dialog))
+    return items
+
+
 def build_split(name: str, count: int, seed: int, families: tuple[str, ...], quick: bool) -> Split:
     speakers = _speakers(families, quick)
     items = (chatter_items(count, seed, families, quick) if name == "tuning-chatter"
+             else asked_chatter_items(count, seed, families, quick) if name == "held-out-asked"
              else build_items_for(name, count, seed, families, quick))
     plain = {v.name: v for v in speakers if (v.stretch, v.semitones) == (1.0, 0)}
     babble = {key: [voice_bank.synthesise(line, v) for line in BABBLE_LINES] for key, v in plain.items()}
@@ -429,7 +447,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=None, help="positions in the tuning part (default 160)")
     parser.add_argument("--held-out-positions", type=int, default=None, help="positions in the held-out part (100)")
     parser.add_argument("--parts", default=None, help="tuning,held-out (default both; --quick: tuning); "
-                        "tuning-chatter: --positions lines of table talk by the tuning voices (200)")
+                        "tuning-chatter: --positions lines of table talk by the tuning voices (200); "
+                        "held-out-asked: as many by the held-out voices while a yes-or-no question is open")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--rooms", default=",".join(rooms.CONDITIONS), help=f"some of {', '.join(rooms.CONDITIONS)}")
     parser.add_argument("--backends", default="sphinx",
@@ -466,7 +485,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true", help="print every utterance heard wrong or asked")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    parts = (args.parts or ("tuning" if args.quick else "tuning,held-out")).split(",")  # or tuning-chatter
+    parts = (args.parts or ("tuning" if args.quick else "tuning,held-out")).split(",")  # or the chatter parts
     tuning_families = tuple(f for f in voice_bank.BASE_VOICES if f not in voice_bank.HELD_OUT_FAMILIES)
     splits = []
     if "tuning" in parts:
@@ -477,6 +496,9 @@ def main(argv: list[str] | None = None) -> int:
         splits.append(build_split("held-out", count, args.seed + 1, voice_bank.HELD_OUT_FAMILIES, args.quick))
     if "tuning-chatter" in parts:
         splits.append(build_split("tuning-chatter", args.positions or 200, args.seed, tuning_families, args.quick))
+    if "held-out-asked" in parts:
+        splits.append(build_split("held-out-asked", args.positions or 200, args.seed + 1,
+                                  voice_bank.HELD_OUT_FAMILIES, args.quick))
     conditions = tuple(c for c in args.rooms.split(",") if c)
     print(f"corpus ready in {time.perf_counter() - started:.0f} s")
     record = open(args.record, "a") if args.record else None
