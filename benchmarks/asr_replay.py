@@ -280,6 +280,10 @@ def main(argv: list[str] | None = None) -> int:
     if "tuning-chatter" in parts:
         count = 1 + max(row["index"] for row in rows if row["part"] == "tuning-chatter")
         items["tuning-chatter"] = asr.chatter_items(count, args.seed, tuning_families, args.quick)
+    if "held-out-asked" in parts:
+        count = 1 + max(row["index"] for row in rows if row["part"] == "held-out-asked")
+        items["held-out-asked"] = asr.asked_chatter_items(count, args.seed + 1, voice_bank.HELD_OUT_FAMILIES,
+                                                          args.quick)
     settings = None if args.no_judging else JudgeSettings(args.tie_margin)
     whisper = None
     if args.whisper:
