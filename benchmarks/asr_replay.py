@@ -44,8 +44,9 @@ from voicejack.speech.moonshine_backend import LENGTH_BONUS as MOONSHINE_BONUS  
 from voicejack.speech.transcripts import Scored, combine, edit_cost, normalise  # noqa: E402
 from voicejack.speech.word_head import Spotted  # noqa: E402
 from voicejack.speech.whisper_backend import (  # noqa: E402
-    HEAD_LOUD_ROOM_DB, LENGTH_BONUS, LOUD_ROOM_DB, agreed_command, agreed_reading, finalists, needs_second_pass,
-    read_out_command, sure, sure_reading, unanimous_move, word_model_agrees, word_model_doubts, word_model_sure,
+    HEAD_LOUD_ROOM_DB, LENGTH_BONUS, LOUD_ROOM_DB, agreed_command, agreed_reading, disputes, finalists,
+    needs_second_pass, read_out_command, sure, sure_reading, unanimous_move, word_model_agrees, word_model_doubts,
+    word_model_outvoted, word_model_sure,
 )
 
 
@@ -206,10 +207,12 @@ def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[
                 return sure(heard), latency  # the word model heard pocketsphinx's move (whisper_backend.py)
             spotted_sure = word_model_sure(spotted, " ".join(normalise(row["whisper"]["free"])), obeyed, complete) \
                 if spotted is not None else ""
-            if spotted_sure:
+            if spotted_sure and not disputes(heard, spotted_sure, obeyed):
                 return heard_as(spotted_sure, 0.95, (), heard), latency  # the word model alone was sure
             scored = recorded_scores(row, whisper["length_bonus"], pair)
             second = _recorded(row["moonshine"], MOONSHINE_BONUS) if pair else None
+            if spotted_sure and not word_model_outvoted(heard, spotted_sure, scored, second, obeyed):
+                return heard_as(spotted_sure, 0.95, (), heard), latency  # ... and the three others did not outvote it
             agreed = agreed_command(spotted, scored, " ".join(normalise(row["whisper"]["free"])), obeyed, second,
                                     row["over_floor_db"]) if spotted is not None else ""
             if agreed:

@@ -35,6 +35,7 @@ from voicejack.speech.whisper_backend import (
     Scored,
     agreed_command,
     agreed_reading,
+    disputes,
     SphinxWhisperRecogniser,
     Transcript,
     WhisperScorer,
@@ -48,6 +49,7 @@ from voicejack.speech.whisper_backend import (
     normalise,
     word_model_agrees,
     word_model_doubts,
+    word_model_outvoted,
     word_model_sure,
 )
 from voicejack.speech.word_head import Spotted, WordHead
@@ -896,6 +898,55 @@ def test_pocketsphinx_s_move_both_scorers_rank_first_is_carried_out_unless_the_w
         spotted = Spotted(((sentence, -1.0), (other, -3.0)), -1.0, 50)
         assert agreed_reading(Heard(sentence, (0.9,) * len(sentence.split())), spotted, alone, alone, commands,
                               refused) == "", sentence
+
+
+def test_the_word_model_alone_does_not_overrule_a_move_the_three_others_heard() -> None:
+    """Issue 12, twenty-ninth round: in the room the word model alone was sure of "play queen blue four" where
+    pocketsphinx heard the king surely and Whisper's and Moonshine's scoring both ranked the king first by 3
+    or more. Its being sure is then not enough. It still is where pocketsphinx was unsure, heard a command or
+    heard the same sentence, and where either scorer is close or missing."""
+    king, queen, commands = "play king blue four", "play queen blue four", frozenset({"help"})
+    heard = Heard(king, (0.95,) * 4)
+    whisper = _scored(" ", ((king, 0.3), (queen, -3.4)), -1.0)
+    moonshine = _scored("", ((king, 4.8), (queen, 0.6)), -1.0)
+    assert disputes(heard, queen, commands)
+    assert word_model_outvoted(heard, queen, whisper, moonshine, commands)
+    assert not disputes(Heard(king, (0.95, 0.95, 0.4, 0.95)), queen, commands)
+    assert not disputes(heard, king, commands)
+    assert not disputes(Heard("help", (0.95,)), queen, commands)
+    close = _scored("", ((king, 4.8), (queen, 2.8)), -1.0)
+    assert not word_model_outvoted(heard, queen, close, moonshine, commands)
+    assert not word_model_outvoted(heard, queen, whisper, close, commands)
+    assert not word_model_outvoted(heard, queen, whisper, None, commands)
+    queen_first = _scored("", ((queen, 4.8), (king, 0.0)), -1.0)
+    assert not word_model_outvoted(heard, queen, queen_first, moonshine, commands)
+
+
+@pytest.mark.skipif(not moonshine_ready(), reason="moonshine-cpp, which carries the model, is not installed")
+def test_a_move_the_word_model_alone_is_sure_of_is_not_played_over_what_the_three_others_heard(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Through the real recognisers in the tests' reverberant room, 20 dB over the noise: "play five red one",
+    with the word model made sure of "play two red one" (first by 12, fitting as well as anything can).
+    pocketsphinx, Whisper's scoring and Moonshine's heard the five, so the five is played; without the rule the
+    word model's two was."""
+    state = random_positions(1, seed=11)[0]
+    said, other = "play five red one", "play two red one"
+    assert {said, other} <= set(grammar_of(state).phrases)
+    samples = _reverberant(said, "en", 0, 20.0)
+    recogniser = SphinxWhisperRecogniser(second_opinion=MoonshineScorer())
+    assert recogniser.head is not None
+    real_spot = recogniser.head.spot
+
+    def sure_of_the_two(frames: np.ndarray, sentences: tuple[str, ...]) -> Spotted:
+        real = real_spot(frames, sentences)
+        rest = tuple((text, score - 12.0) for text, score in real.ranked if text != other)
+        return Spotted(((other, real.best_path), *rest), real.best_path, real.frames)
+
+    monkeypatch.setattr(recogniser.head, "spot", sure_of_the_two)
+    assert recognise_samples(samples, grammar_of(state), recogniser).text == said
+    assert recogniser.head_outvoted == 1
+    monkeypatch.setattr(whisper_backend, "OUTVOTED_LEAD", math.inf)
+    assert recognise_samples(samples, grammar_of(state), recogniser).text == other
 
 
 @pytest.mark.skipif(not flite_available(), reason="flite is not installed (see .ci/run)")
