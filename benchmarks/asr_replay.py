@@ -207,7 +207,8 @@ def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[
                 return sure(heard), latency  # the word model heard pocketsphinx's move (whisper_backend.py)
             spotted_sure = word_model_sure(spotted, " ".join(normalise(row["whisper"]["free"])), obeyed, complete) \
                 if spotted is not None else ""
-            if spotted_sure and not disputes(heard, spotted_sure, obeyed):
+            contested = row["over_floor_db"] < whisper["loud_room_db"] and disputes(heard, spotted_sure, obeyed)
+            if spotted_sure and not contested:
                 return heard_as(spotted_sure, 0.95, (), heard), latency  # the word model alone was sure
             scored = recorded_scores(row, whisper["length_bonus"], pair)
             second = _recorded(row["moonshine"], MOONSHINE_BONUS) if pair else None

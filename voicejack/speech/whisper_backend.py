@@ -123,11 +123,12 @@ READ_OUT_HEAD_BEHIND = 10.0
 # a split it could not follow in the room). Where the word model heard the move said and put the three's
 # sentence far behind, they were wrong ("three red one" for "play eight red one"; twenty-eighth round).
 READING_LEAD = 2.0
-# The word model's being sure of a sentence by itself is not acted on when pocketsphinx heard another move
-# surely and Whisper's scoring (with Moonshine's) and Moonshine's alone both rank pocketsphinx's move first by
-# OUTVOTED_LEAD: the rest of the check decides, mostly by asking. In the reverberant room the word model alone
-# was sure of "play queen blue four" where the three others heard the king said (twenty-ninth round). Only
-# such a disagreement, about one utterance in 150 on the development parts, costs the shortlist's scoring.
+# In a loud room, the word model's being sure of a sentence by itself is not acted on when pocketsphinx heard
+# another move surely and Whisper's scoring (with Moonshine's) and Moonshine's alone both rank pocketsphinx's
+# move first by OUTVOTED_LEAD: the rest of the check decides, mostly by asking. In the reverberant room the
+# word model alone was sure of "play queen blue four" where the three others heard the king said
+# (twenty-ninth round). Such a disagreement costs the shortlist's scoring, which the word model's being sure
+# spares, so a quiet room, where its cost would fall on the moves that must come quickest, is left as it was.
 OUTVOTED_LEAD = 3.0
 
 
@@ -410,7 +411,8 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         runner_up = evidence.runner_up if evidence is not None else ""
         spotted_sure = word_model_sure(spotted, transcript.words, self._obeyed(), self._grammar.complete) \
             if spotted is not None else ""
-        if spotted_sure and not disputes(heard, spotted_sure, self._obeyed()):
+        contested = over_floor_db < self.loud_room_db and disputes(heard, spotted_sure, self._obeyed())
+        if spotted_sure and not contested:
             self.head_sure += 1
             return heard_as(spotted_sure, 0.95, (), heard)
         # pocketsphinx's readings and the word model's best are scored by name too: Whisper's free decoding
