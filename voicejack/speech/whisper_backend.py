@@ -7,7 +7,9 @@ Whisper has no grammar, so it is used in these steps on one utterance:
 2. decode freely (greedy) and normalise the words ("Play 7, red 1." -> "play seven red one"); if that is
    the very sentence pocketsphinx heard, sure and with no rival, or the word model is sure of a sentence
    by itself (``word_model_sure``), that sentence stands and the rest is skipped (the scoring below is most
-   of a check's time: 0.15 s on one processor, 0.7 s on another);
+   of a check's time: 0.15 s on one processor, 0.7 s on another); in a loud room, where pocketsphinx was sure
+   of another move (``disputes``), the word model's sentence stands only if the scoring below does not
+   outvote it (``word_model_outvoted``);
 3. shortlist the grammar's sentences nearest to the free decoding by a word-level edit distance whose
    substitution cost is the two words' character edit distance (so "read" for "red" costs little), and add
    pocketsphinx's readings and the word model's two best;
