@@ -922,13 +922,14 @@ def test_the_word_model_alone_does_not_overrule_a_move_the_three_others_heard() 
     assert not word_model_outvoted(heard, queen, queen_first, moonshine, commands)
 
 
-@pytest.mark.skipif(not moonshine_ready(), reason="moonshine-cpp, which carries the model, is not installed")
 def test_a_move_the_word_model_alone_is_sure_of_is_not_played_over_what_the_three_others_heard(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Through the real recognisers in the tests' reverberant room, 20 dB over the noise: "play five red one",
     with the word model made sure of "play two red one" (first by 12, fitting as well as anything can).
     pocketsphinx, Whisper's scoring and Moonshine's heard the five, so the five is played; without the rule the
     word model's two was."""
+    if not moonshine_ready() and platform.machine() != "x86_64":
+        pytest.skip("moonshine-cpp, which carries the model, has no build for this processor")
     state = random_positions(1, seed=11)[0]
     said, other = "play five red one", "play two red one"
     assert {said, other} <= set(grammar_of(state).phrases)
