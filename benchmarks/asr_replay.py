@@ -7,10 +7,10 @@
 Recording runs pocketsphinx once per utterance and keeps its unjudged hearing, the evidence of
 voicejack/speech/judging.py (the runner-up sentence), how loud the speech stood over the
 room and, with --record-whisper, Whisper tiny.en's scores for the sentences nearest its free decoding,
-pocketsphinx's sentence and its runner-up. Replaying applies ``judge`` (and, with --whisper, the
-second pass's ``settle``, acceptance.py) with other thresholds to the recorded values and resolves the result with
-the real command language, so the numbers are those a run with the same thresholds would give (the
-corpus is rebuilt from the same seeds; latencies are left out). Thresholds are chosen on the tuning
+pocketsphinx's sentence and its runner-up. Replaying applies ``judge`` (and, with --whisper, the check's own
+rules, ``whisper_backend.decide``, the very code the game runs) with other thresholds to the recorded values and
+resolves the result with the real command language, so the numbers are those a run with the same thresholds
+would give (the corpus is rebuilt from the same seeds; latencies are left out). Thresholds are chosen on the tuning
 part and then replayed once on the held-out part. A recording ends utterances as pocketsphinx alone does,
 so what the word model's confirmation of an early end changes (recogniser.py, ``confirms_early``) is
 measured live.
@@ -32,21 +32,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import numpy as np  # noqa: E402
 
 import voices as voice_bank  # noqa: E402
-from voicejack.hearing import Heard  # noqa: E402
+from voicejack.hearing import Grammar, Heard  # noqa: E402
 from voicejack.language.resolution import LanguageSettings  # noqa: E402
 from voicejack.speech.judging import Evidence, JudgeSettings, judge  # noqa: E402
 from voicejack.speech.sphinx import SphinxRecogniser  # noqa: E402
 from voicejack.speech.acceptance import (  # noqa: E402
-    HEAD_THRESHOLDS, HEAD_WEIGHTS, PAIR_HEAD_WEIGHTS, PAIR_THRESHOLDS, PAIR_WEIGHTS, WEIGHTS, Thresholds, heard_as,
-    settle,
+    HEAD_THRESHOLDS, HEAD_WEIGHTS, PAIR_HEAD_WEIGHTS, PAIR_THRESHOLDS, PAIR_WEIGHTS, WEIGHTS, Thresholds,
 )
 from voicejack.speech.moonshine_backend import LENGTH_BONUS as MOONSHINE_BONUS  # noqa: E402
 from voicejack.speech.transcripts import Scored, combine, edit_cost, normalise  # noqa: E402
 from voicejack.speech.word_head import Spotted  # noqa: E402
 from voicejack.speech.whisper_backend import (  # noqa: E402
-    HEAD_LOUD_ROOM_DB, LENGTH_BONUS, LOUD_ROOM_DB, agreed_command, agreed_reading, disputes, finalists,
-    needs_second_pass, read_out_command, sure, sure_reading, unanimous_move, word_model_agrees, word_model_doubts,
-    word_model_outvoted, word_model_sure,
+    HEAD_LOUD_ROOM_DB, LENGTH_BONUS, LOUD_ROOM_DB, decide, finalists, needs_second_pass, word_model_doubts,
 )
 
 
@@ -201,36 +198,15 @@ def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[
                                                              obeyed, refused)
         if checked or (spotted is not None and word_model_doubts(heard, spotted)):
             latency += checks_ms  # the whole check, though agreement skips its scoring
-            if " ".join(normalise(row["whisper"]["free"])) == heard.text and sure_reading(heard):
-                return heard, latency  # both recognisers heard this sentence (whisper_backend.py)
-            if spotted is not None and word_model_agrees(heard, spotted, obeyed):
-                return sure(heard), latency  # the word model heard pocketsphinx's move (whisper_backend.py)
-            spotted_sure = word_model_sure(spotted, " ".join(normalise(row["whisper"]["free"])), obeyed, complete) \
-                if spotted is not None else ""
-            contested = row["over_floor_db"] < whisper["loud_room_db"] and disputes(heard, spotted_sure, obeyed)
-            if spotted_sure and not contested:
-                return heard_as(spotted_sure, 0.95, (), heard), latency  # the word model alone was sure
-            scored = recorded_scores(row, whisper["length_bonus"], pair)
+            free = " ".join(normalise(row["whisper"]["free"]))
             second = _recorded(row["moonshine"], MOONSHINE_BONUS) if pair else None
-            if spotted_sure and not word_model_outvoted(heard, spotted_sure, scored, second, obeyed):
-                return heard_as(spotted_sure, 0.95, (), heard), latency  # ... and the three others did not outvote it
-            agreed = agreed_command(spotted, scored, " ".join(normalise(row["whisper"]["free"])), obeyed, second,
-                                    row["over_floor_db"]) if spotted is not None else ""
-            if agreed:
-                return heard_as(agreed, 0.95, (), heard), latency  # both ranked the command first
-            read_out = read_out_command(spotted, scored, second, " ".join(normalise(row["whisper"]["free"])),
-                                        read_out_commands, row["over_floor_db"]) if spotted is not None else ""
-            if read_out:
-                return heard_as(read_out, 0.95, (), heard), latency  # both scorers far ahead on a read-out
-            unanimous = unanimous_move(spotted, scored, second, obeyed, refused) if spotted is not None else ""
-            if unanimous:
-                return heard_as(unanimous, 0.95, (), heard), latency  # all three ranked the move first
-            reading = agreed_reading(heard, spotted, scored, second, obeyed, refused) if spotted is not None else ""
-            if reading:
-                return heard_as(reading, 0.95, (), heard), latency  # both scorers ranked pocketsphinx's first
             evidence = Evidence(*row["evidence"]) if row["evidence"] is not None else None
-            heard = settle(heard, evidence, scored, row["over_floor_db"], obeyed, whisper["thresholds"],
-                           whisper.get("weights", WEIGHTS), confirmed, spotted)
+            grammar = Grammar((), obeyed=obeyed, confirmed=confirmed, refused=refused, complete=complete,
+                              read_out=read_out_commands)
+            heard, _ = decide(heard, spotted, lambda: free,
+                              lambda: (recorded_scores(row, whisper["length_bonus"], pair), second), evidence,
+                              row["over_floor_db"], grammar, whisper["loud_room_db"], whisper["thresholds"],
+                              whisper.get("weights", WEIGHTS))
     return heard, latency
 
 

@@ -6,6 +6,7 @@ import hashlib
 import math
 import platform
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,9 @@ from voicejack.language.forms import ANSWER_FORMS
 from voicejack.speech import make_recogniser, moonshine_ready, recognise_samples
 from voicejack.speech.corpus import make_clip
 from voicejack.speech.models import WHISPER_FILES, WHISPER_MODEL, DownloadError, download_model
-from voicejack.speech.acceptance import FEATURES, HEAD_THRESHOLDS, PAIR_THRESHOLDS, Thresholds, settle
+from voicejack.speech.acceptance import (
+    FEATURES, HEAD_THRESHOLDS, PAIR_HEAD_WEIGHTS, PAIR_THRESHOLDS, Thresholds, settle,
+)
 from voicejack.speech.moonshine_backend import MoonshineScorer
 from voicejack.speech.audio import BLOCK_SAMPLES, SAMPLE_RATE, blocks
 from voicejack.speech.listening import GateEvent, ListeningGate, ListenMode, WakeWord
@@ -35,6 +38,7 @@ from voicejack.speech.whisper_backend import (
     Scored,
     agreed_command,
     agreed_reading,
+    decide,
     disputes,
     SphinxWhisperRecogniser,
     Transcript,
@@ -154,6 +158,42 @@ def _spotted(first: str, margin: float = 12.0, fit: float = 0.0, seconds: float 
 
 def _scored(free: str, ranked: tuple[tuple[str, float], ...], fit: float) -> Scored:
     return Scored(free, ranked, 0.0, fit=tuple((text, fit) for text, _ in ranked))
+
+
+def test_the_check_decides_asking_only_for_what_each_rule_needs() -> None:
+    """``decide`` is the one place the check's rules are applied, by the recogniser and by the benchmark's
+    replay alike: Whisper's free decoding and the shortlist's scoring are asked for only when a rule needs them,
+    in that order, and the rule that settled it is named (the recogniser counts them)."""
+    grammar = Grammar(("play seven red one", "play six red one", "help"), obeyed=frozenset({"help"}))
+    asked: list[str] = []
+
+    def free_words(words: str) -> Callable[[], str]:
+        def decoded() -> str:
+            asked.append("free")
+            return words
+        return decoded
+
+    def scores(scored: Scored, second: Scored | None = None) -> Callable[[], tuple[Scored, Scored | None]]:
+        def ranked() -> tuple[Scored, Scored | None]:
+            asked.append("scores")
+            return scored, second
+        return ranked
+
+    move = Heard("play seven red one", (0.9,) * 4)
+    unused = _scored("", (), 0.0)
+    checked, rules = decide(move, _spotted("play seven red one"), free_words("x"), scores(unused), None, 20.0,
+                            grammar, 28.0, PAIR_THRESHOLDS, PAIR_HEAD_WEIGHTS)
+    assert (checked.text, rules, asked) == ("play seven red one", ("head_agreed",), [])
+
+    checked, rules = decide(move, _spotted("play seven red one", margin=1.0), free_words("play seven red one"),
+                            scores(unused), None, 20.0, grammar, 28.0, PAIR_THRESHOLDS, PAIR_HEAD_WEIGHTS)
+    assert (checked, rules, asked) == (move, ("agreed",), ["free"])
+
+    asked.clear()
+    both = _scored(" Help.", (("help", -2.0), ("play six red one", -12.0)), -1.0)
+    checked, rules = decide(Heard(""), _spotted("help", margin=5.0), free_words("the heat"), scores(both, both),
+                            None, 20.0, grammar, 28.0, PAIR_THRESHOLDS, PAIR_HEAD_WEIGHTS)
+    assert (checked.text, rules, asked) == ("help", ("command_agreed",), ["free", "scores"])
 
 
 def test_pocketsphinx_is_overruled_when_whisper_heard_table_talk() -> None:
@@ -607,7 +647,7 @@ def test_a_command_both_recognisers_hear_alike_is_obeyed_without_scoring_the_sho
     heard = recognise_samples(clip(said, "en-us", seed=3), grammar_of(state), recogniser)
     result = resolve(state, state.turn, heard)
     assert isinstance(result, Command) and result.name == command, heard
-    assert (recogniser.second_passes, recogniser.agreed, counting.ranked) == (1, 1, 0)
+    assert (recogniser.second_passes, recogniser.check_rules["agreed"], counting.ranked) == (1, 1, 0)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -945,7 +985,7 @@ def test_a_move_the_word_model_alone_is_sure_of_is_not_played_over_what_the_thre
 
     monkeypatch.setattr(recogniser.head, "spot", sure_of_the_two)
     assert recognise_samples(samples, grammar_of(state), recogniser).text == said
-    assert recogniser.head_outvoted == 1
+    assert recogniser.check_rules["head_outvoted"] == 1
     monkeypatch.setattr(whisper_backend, "OUTVOTED_LEAD", math.inf)
     assert recognise_samples(samples, grammar_of(state), recogniser).text == other
 
@@ -961,7 +1001,7 @@ def test_a_command_both_rank_first_is_obeyed_where_it_was_refused(voice: str, st
     said = make_clip(flite_speech("repeat", voice, stretch, pitch_hz), 15.0, seed=seed, room_level=60.0).samples
     recogniser = SphinxWhisperRecogniser()
     heard = recognise_samples(said, grammar_of(state), recogniser)
-    assert resolve(state, state.turn, heard) == Command(CommandName.REPEAT) and recogniser.command_agreed == 1
+    assert resolve(state, state.turn, heard) == Command(CommandName.REPEAT) and recogniser.check_rules["command_agreed"] == 1
     monkeypatch.setattr(whisper_backend, "agreed_command", lambda *_: "")
     heard = recognise_samples(said, grammar_of(state), recogniser)
     assert not isinstance(resolve(state, state.turn, heard), Command), heard
@@ -982,7 +1022,7 @@ def test_a_command_both_rank_first_needs_a_smaller_lead_than_the_word_model_alon
     samples = make_clip(flite_speech(said, voice, stretch, pitch_hz), snr_db, seed=seed, room_level=60.0).samples
     recogniser = SphinxWhisperRecogniser()
     heard = recognise_samples(samples, grammar_of(state), recogniser)
-    assert resolve(state, state.turn, heard) == Command(CommandName(said)) and recogniser.command_agreed == 1
+    assert resolve(state, state.turn, heard) == Command(CommandName(said)) and recogniser.check_rules["command_agreed"] == 1
     monkeypatch.setattr(whisper_backend, "AGREED_MARGIN", whisper_backend.HEAD_SURE_MARGIN)
     assert isinstance(resolve(state, state.turn, recognise_samples(samples, grammar_of(state), recogniser)),
                       NotUnderstood)
@@ -1001,7 +1041,7 @@ def test_in_a_reverberant_room_a_command_all_three_rank_first_is_obeyed(voice: s
     samples = _reverberant("repeat", "", 0, 10.0, flite_speech("repeat", voice))
     recogniser = SphinxWhisperRecogniser(second_opinion=MoonshineScorer())
     heard = recognise_samples(samples, grammar_of(state), recogniser)
-    assert resolve(state, state.turn, heard) == Command(CommandName.REPEAT) and recogniser.command_agreed == 1
+    assert resolve(state, state.turn, heard) == Command(CommandName.REPEAT) and recogniser.check_rules["command_agreed"] == 1
     monkeypatch.setattr(whisper_backend, "UNANIMOUS_SECOND_MARGIN", math.inf)
     monkeypatch.setattr(whisper_backend, "READ_OUT_LEAD", math.inf)  # the twenty-eighth round's rule obeys it too
     assert isinstance(resolve(state, state.turn, recognise_samples(samples, grammar_of(state), recogniser)),
@@ -1026,7 +1066,7 @@ def test_a_move_all_three_recognisers_rank_first_is_taken_where_pocketsphinx_hea
     samples = _reverberant(said, "", index, 8.0, dry) if room == "reverberant" else in_babble(said, index, 6.0, dry)[0]
     recogniser = SphinxWhisperRecogniser(second_opinion=MoonshineScorer())
     asked = resolve(state, state.turn, hear_stream(recogniser, samples, grammar_of(state)))
-    assert isinstance(asked, Ask) and recogniser.move_unanimous == 1, asked
+    assert isinstance(asked, Ask) and recogniser.check_rules["move_unanimous"] == 1, asked
     assert any(choice.then.phrase == said for choice in asked.choices), asked
     monkeypatch.setattr(whisper_backend, "unanimous_move", lambda *_: "")
     assert isinstance(resolve(state, state.turn, hear_stream(recogniser, samples, grammar_of(state))), NotUnderstood)
@@ -1054,7 +1094,7 @@ def test_what_the_word_model_is_sure_of_is_acted_on_without_scoring_the_shortlis
     heard = hear_stream(recogniser, samples, grammar_of(state))
     assert isinstance(resolve(state, state.turn, heard), (Move, Command)), heard
     assert heard.text == said and sure_reading(heard)
-    assert (recogniser.head_sure, counting.ranked) == (1, 0)
+    assert (recogniser.check_rules["head_sure"], counting.ranked) == (1, 0)
     monkeypatch.setattr(whisper_backend, "HEAD_SURE_MARGIN", math.inf)
     monkeypatch.setattr(whisper_backend, "agreed_command", lambda *_: "")  # since the 23rd round it obeys "help" too
     weighed = hear_stream(recogniser, samples, grammar_of(state))
@@ -1072,7 +1112,7 @@ def test_a_short_command_among_other_talkers_is_obeyed_when_the_word_model_is_su
     recogniser = SphinxWhisperRecogniser()
     heard = hear_stream(recogniser, samples, grammar_of(state))
     assert isinstance(resolve(state, state.turn, heard), Command) and heard.text == said, heard
-    assert recogniser.head_sure == 1
+    assert recogniser.check_rules["head_sure"] == 1
     monkeypatch.setattr(whisper_backend, "COMMAND_SECONDS", 0.0)
     monkeypatch.setattr(whisper_backend, "agreed_command", lambda *_: "")  # would obey it too, with Whisper's scoring
     assert not isinstance(resolve(state, state.turn, hear_stream(recogniser, samples, grammar_of(state))), Command)
@@ -1089,7 +1129,7 @@ def test_table_talk_whisper_transcribes_as_itself_is_still_scored_and_not_obeyed
     assert not isinstance(resolve(state, state.turn, heard), (Move, Command)), heard
     # Scored each time it was checked (at a pause, and again when the hangover ran out, the check having kept
     # nothing at the pause).
-    assert recogniser.agreed == 0 and counting.ranked == recogniser.second_passes >= 1
+    assert recogniser.check_rules["agreed"] == 0 and counting.ranked == recogniser.second_passes >= 1
 
 
 def test_only_a_sure_single_reading_can_stand_on_whispers_words_alone() -> None:
@@ -1173,7 +1213,7 @@ def test_in_a_reverberant_room_a_read_out_both_scorers_put_far_ahead_is_obeyed(
     samples = _reverberant("repeat", "", seed, 10.0, flite_speech("repeat", voice, stretch))
     recogniser = SphinxWhisperRecogniser(second_opinion=MoonshineScorer())
     heard = recognise_samples(samples, grammar_of(state), recogniser)
-    assert resolve(state, state.turn, heard) == Command(CommandName.REPEAT) and recogniser.read_out_obeyed == 1
+    assert resolve(state, state.turn, heard) == Command(CommandName.REPEAT) and recogniser.check_rules["read_out_obeyed"] == 1
     monkeypatch.setattr(whisper_backend, "READ_OUT_LEAD", math.inf)
     assert not isinstance(resolve(state, state.turn, recognise_samples(samples, grammar_of(state), recogniser)),
                           Command)

