@@ -1001,7 +1001,8 @@ def test_a_command_both_rank_first_is_obeyed_where_it_was_refused(voice: str, st
     said = make_clip(flite_speech("repeat", voice, stretch, pitch_hz), 15.0, seed=seed, room_level=60.0).samples
     recogniser = SphinxWhisperRecogniser()
     heard = recognise_samples(said, grammar_of(state), recogniser)
-    assert resolve(state, state.turn, heard) == Command(CommandName.REPEAT) and recogniser.check_rules["command_agreed"] == 1
+    assert resolve(state, state.turn, heard) == Command(CommandName.REPEAT)
+    assert recogniser.check_rules["command_agreed"] == 1
     monkeypatch.setattr(whisper_backend, "agreed_command", lambda *_: "")
     heard = recognise_samples(said, grammar_of(state), recogniser)
     assert not isinstance(resolve(state, state.turn, heard), Command), heard
@@ -1022,7 +1023,8 @@ def test_a_command_both_rank_first_needs_a_smaller_lead_than_the_word_model_alon
     samples = make_clip(flite_speech(said, voice, stretch, pitch_hz), snr_db, seed=seed, room_level=60.0).samples
     recogniser = SphinxWhisperRecogniser()
     heard = recognise_samples(samples, grammar_of(state), recogniser)
-    assert resolve(state, state.turn, heard) == Command(CommandName(said)) and recogniser.check_rules["command_agreed"] == 1
+    assert resolve(state, state.turn, heard) == Command(CommandName(said))
+    assert recogniser.check_rules["command_agreed"] == 1
     monkeypatch.setattr(whisper_backend, "AGREED_MARGIN", whisper_backend.HEAD_SURE_MARGIN)
     assert isinstance(resolve(state, state.turn, recognise_samples(samples, grammar_of(state), recogniser)),
                       NotUnderstood)
@@ -1041,7 +1043,8 @@ def test_in_a_reverberant_room_a_command_all_three_rank_first_is_obeyed(voice: s
     samples = _reverberant("repeat", "", 0, 10.0, flite_speech("repeat", voice))
     recogniser = SphinxWhisperRecogniser(second_opinion=MoonshineScorer())
     heard = recognise_samples(samples, grammar_of(state), recogniser)
-    assert resolve(state, state.turn, heard) == Command(CommandName.REPEAT) and recogniser.check_rules["command_agreed"] == 1
+    assert resolve(state, state.turn, heard) == Command(CommandName.REPEAT)
+    assert recogniser.check_rules["command_agreed"] == 1
     monkeypatch.setattr(whisper_backend, "UNANIMOUS_SECOND_MARGIN", math.inf)
     monkeypatch.setattr(whisper_backend, "READ_OUT_LEAD", math.inf)  # the twenty-eighth round's rule obeys it too
     assert isinstance(resolve(state, state.turn, recognise_samples(samples, grammar_of(state), recogniser)),
@@ -1213,7 +1216,8 @@ def test_in_a_reverberant_room_a_read_out_both_scorers_put_far_ahead_is_obeyed(
     samples = _reverberant("repeat", "", seed, 10.0, flite_speech("repeat", voice, stretch))
     recogniser = SphinxWhisperRecogniser(second_opinion=MoonshineScorer())
     heard = recognise_samples(samples, grammar_of(state), recogniser)
-    assert resolve(state, state.turn, heard) == Command(CommandName.REPEAT) and recogniser.check_rules["read_out_obeyed"] == 1
+    assert resolve(state, state.turn, heard) == Command(CommandName.REPEAT)
+    assert recogniser.check_rules["read_out_obeyed"] == 1
     monkeypatch.setattr(whisper_backend, "READ_OUT_LEAD", math.inf)
     assert not isinstance(resolve(state, state.turn, recognise_samples(samples, grammar_of(state), recogniser)),
                           Command)

@@ -355,9 +355,6 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
     def _obeyed(self) -> frozenset[str]:
         return frozenset() if self._grammar is None else self._grammar.obeyed
 
-    def _confirmed(self) -> frozenset[str]:
-        return frozenset() if self._grammar is None else self._grammar.confirmed
-
     def _second_pass(self, audio: np.ndarray, heard: Heard, looked: tuple[Transcript, Spotted] | None = None) -> Heard:
         """The check of ``heard``; ``looked``: Whisper's encoding of ``audio`` and the word model's scores of it,
         when an early end has already computed them.
