@@ -8,6 +8,9 @@
     python3 benchmarks/word_head.py train voicejack/speech/data/word_head.npz /tmp/head*.npz
     python3 benchmarks/word_head.py train /tmp/without-mbrola.npz /tmp/head*.npz --exclude mbrola
     python3 benchmarks/word_head.py data /tmp/warped21.npz --seed 21 --warp 0.12   # vocal tract length varied
+    python3 benchmarks/word_head.py data /tmp/mv71.npz --seed 71 --mix 0.45 0.25 0.1 0.1 0.1   # more moves
+    python3 benchmarks/word_head.py train /tmp/h.npz /tmp/mv*.npz --start voicejack/speech/data/word_head.npz \
+        --rate 3e-4 --epochs 3                                           # go on training the shipped model
 
 Data: only the tuning voices of benchmarks/voices.py (espeak-ng, mbrola, festival; every style), never the
 held-out flite and pico. Each sentence is from a position of a game no benchmark plays (games from 300,000
@@ -154,7 +157,7 @@ def warped(speech: np.ndarray, factor: float) -> np.ndarray:
     return np.round(np.interp(positions, np.arange(len(speech)), speech.astype(np.float64))).astype(np.int16)
 
 
-def make_data(out: str, count: int, seed: int, warp: float = 0.0) -> None:
+def make_data(out: str, count: int, seed: int, warp: float = 0.0, mix: tuple[float, ...] = MIX) -> None:
     import asr
     import voices as voice_bank
     from voicejack.speech.whisper_backend import WhisperScorer
@@ -177,7 +180,7 @@ def make_data(out: str, count: int, seed: int, warp: float = 0.0) -> None:
             prng.shuffle(states)
             game += 1
             continue
-        text, kind = sentence(states.pop(), prng)
+        text, kind = sentence(states.pop(), prng, mix)
         voice = speakers[int(rng.integers(len(speakers)))]
         speech = voice_bank.synthesise(text, voice)
         factor = float(rng.uniform(1.0 - warp, 1.0 + warp)) if warp > 0 else 1.0
@@ -199,7 +202,7 @@ CONTEXT = 2  # encoder frames either side of each frame, stacked into the first 
 
 
 def train(out: str, shards: list[str], exclude: str | None, epochs: int, hidden: int, batch: int,
-          rate: float) -> None:
+          rate: float, start: str | None = None) -> None:
     import jax
     import jax.numpy as jnp
     import optax
@@ -215,6 +218,8 @@ def train(out: str, shards: list[str], exclude: str | None, epochs: int, hidden:
                 inputs.append(data[f"arr_{i}"])
                 texts.append((m["text"], m["kind"]))
     vocabulary = [BLANK, UNKNOWN, *sorted({w for t, kind in texts if kind != "chatter" for w in t.split()})]
+    if start:  # go on training a model: its words, a word it does not know being "<unk>"
+        vocabulary = [str(word) for word in np.load(start)["vocab"]]
     index = {word: i for i, word in enumerate(vocabulary)}
     labels = [[index.get(word, 1) for word in text.split()] for text, _ in texts]
     features = inputs[0].shape[1]
@@ -242,8 +247,12 @@ def train(out: str, shards: list[str], exclude: str | None, epochs: int, hidden:
               "w2": jax.random.normal(k2, (hidden, hidden)) / np.sqrt(hidden), "b2": jnp.zeros(hidden),
               "w3": jax.random.normal(k3, (hidden, len(vocabulary))) / np.sqrt(hidden),
               "b3": jnp.zeros(len(vocabulary))}
+    if start:
+        weights = np.load(start)
+        params = {name: jnp.asarray(weights[name].astype(np.float32)) for name in params}
     steps = epochs * -(-len(inputs) // batch)
-    optimiser = optax.adamw(optax.warmup_cosine_decay_schedule(0.0, rate, 200, steps), weight_decay=1e-4)
+    warmup = min(50 if start else 200, steps // 2)
+    optimiser = optax.adamw(optax.warmup_cosine_decay_schedule(0.0, rate, warmup, steps), weight_decay=1e-4)
     state = optimiser.init(params)
 
     @jax.jit
@@ -292,6 +301,8 @@ def main(argv: list[str] | None = None) -> int:
     data.add_argument("--seed", type=int, default=1)
     data.add_argument("--warp", type=float, default=0.0,
                       help="play each utterance up to this much faster or slower (0.12: 0.88-1.12 times)")
+    data.add_argument("--mix", type=float, nargs=5, default=MIX, metavar="SHARE",
+                      help="shares of moves, any sentence, commands, answers and table talk")
     learn = commands.add_parser("train", help="train the word model on shards made by 'data'")
     learn.add_argument("out")
     learn.add_argument("shards", nargs="+")
@@ -300,11 +311,12 @@ def main(argv: list[str] | None = None) -> int:
     learn.add_argument("--hidden", type=int, default=256)
     learn.add_argument("--batch", type=int, default=32)
     learn.add_argument("--rate", type=float, default=2e-3)
+    learn.add_argument("--start", default=None, help="a trained model to go on training (with a smaller --rate)")
     args = parser.parse_args(argv)
     if args.command == "data":
-        make_data(args.out, args.count, args.seed, args.warp)
+        make_data(args.out, args.count, args.seed, args.warp, tuple(args.mix))
     else:
-        train(args.out, args.shards, args.exclude, args.epochs, args.hidden, args.batch, args.rate)
+        train(args.out, args.shards, args.exclude, args.epochs, args.hidden, args.batch, args.rate, args.start)
     return 0
 
 
