@@ -9,6 +9,7 @@
     python3 benchmarks/word_head.py train /tmp/without-mbrola.npz /tmp/head*.npz --exclude mbrola
     python3 benchmarks/word_head.py data /tmp/warped21.npz --seed 21 --warp 0.12   # vocal tract length varied
     python3 benchmarks/word_head.py data /tmp/mv71.npz --seed 71 --mix 0.45 0.25 0.1 0.1 0.1   # more moves
+    python3 benchmarks/word_head.py data /tmp/old1.npz --seed 1 --mix 0.45 0.35 0 0.08 0.12   # as the shipped model's first
     python3 benchmarks/word_head.py train /tmp/h.npz /tmp/mv*.npz --start voicejack/speech/data/word_head.npz \
         --rate 3e-4 --epochs 3                                           # go on training the shipped model
 
