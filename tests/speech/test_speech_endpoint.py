@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from speech_helpers import speech
 
-from voicejack.speech.endpoint import Endpointer, EndpointSettings, Mark
+from voicejack.speech.endpoint import Endpointer, EndpointSettings, Mark, frame_levels_db, quieten_other_talkers
 
 RATE = 16_000
 
@@ -176,3 +176,49 @@ def test_how_far_speech_stands_above_the_floor_is_measured() -> None:
             if endpointer.in_speech:
                 seen = endpointer.speech_over_floor_db
         assert low <= seen <= high
+
+
+def _in_talk(voice: np.ndarray, below_db: float, seed: int = 5) -> tuple[np.ndarray, int]:
+    """``voice`` half a second into speech-shaped talk ``below_db`` under it; returns samples and speech start."""
+    from voicejack.speech.corpus import babble_like, speech_power
+
+    lead = RATE // 2
+    signal = np.concatenate([np.zeros(lead), voice.astype(np.float64), np.zeros(RATE // 2)])
+    talk = babble_like(len(signal), np.random.default_rng(seed))
+    signal += talk * np.sqrt(speech_power(voice) / 10 ** (below_db / 10))
+    return np.clip(np.round(signal), -32768, 32767).astype(np.int16), lead
+
+
+def test_the_others_before_and_after_the_players_words_are_turned_down_and_the_words_are_not() -> None:
+    """Issue 12, thirty-second round: the audio handed over behind other talkers, less what they said around
+    the player's words."""
+    voice = speech("help")
+    samples, lead = _in_talk(voice, below_db=15.0)
+    quietened = quieten_other_talkers(samples)
+    assert quietened.dtype == np.int16 and len(quietened) == len(samples)
+    # From the player's first to last 10 ms within 10 dB of their loudest: untouched, however quiet in between.
+    levels = frame_levels_db(voice[: len(voice) // 160 * 160].reshape(-1, 160))
+    loud = np.flatnonzero(levels > levels.max() - 10.0)
+    words = slice(lead + int(loud[0]) * 160, lead + (int(loud[-1]) + 1) * 160)
+    assert np.array_equal(quietened[words], samples[words])
+    for others in (slice(0, lead - RATE // 5), slice(lead + len(voice) + RATE // 5, len(samples))):
+        power_kept = np.mean(quietened[others].astype(np.float64) ** 2) / np.mean(samples[others] ** 2.0)
+        assert np.sqrt(power_kept) < 0.05  # 30 dB down: about 0.03 of the level
+
+
+def test_talk_as_loud_as_the_player_and_short_clips_are_left_as_they_are() -> None:
+    samples, _ = _in_talk(speech("help"), below_db=0.0)
+    assert np.mean(quieten_other_talkers(samples) == samples) > 0.9  # no quiet talk to tell from the player's
+    short = np.full(100, 1000, dtype=np.int16)
+    assert np.array_equal(quieten_other_talkers(short), short)
+
+
+def test_a_background_of_talk_is_busy_and_a_fan_is_not() -> None:
+    from voicejack.speech.corpus import babble_like
+
+    rng = np.random.default_rng(2)
+    for background, busy in ((rng.standard_normal(3 * RATE) * 300.0, False),
+                             (babble_like(3 * RATE, rng) * 300.0, True)):
+        endpointer = Endpointer()
+        endpointer.learn_room(np.clip(background, -32768, 32767).astype(np.int16))
+        assert endpointer.busy_background is busy

@@ -97,6 +97,35 @@ def frame_levels_db(frames: np.ndarray) -> np.ndarray:
     return levels
 
 
+def quieten_other_talkers(samples: np.ndarray, below_db: float = 10.0, margin: float = 0.08,
+                          attenuation_db: float = 30.0) -> np.ndarray:
+    """``samples`` (int16) with the audio before the first and after the last 20 ms within ``below_db`` of
+    the loudest (the player's own words, give or take ``margin`` seconds) turned down by ``attenuation_db``.
+
+    Behind other talkers the preroll and hangover an utterance is handed over with hold their words; a short
+    command ("help") then makes up a fraction of the audio, and a recogniser without a grammar writes the
+    others' words down instead. What lies between the player's first and last loud frames is left alone."""
+    audio = np.asarray(samples, dtype=np.int16)
+    window, hop = 2 * FRAME, FRAME
+    if len(audio) < window:
+        return audio
+    count = (len(audio) - window) // hop + 1
+    levels = frame_levels_db(np.lib.stride_tricks.sliding_window_view(audio, window)[::hop][:count])
+    loud = np.flatnonzero(levels > levels.max() - below_db)
+    pad = round(margin * 100)
+    first = max(0, int(loud[0]) - pad) * hop
+    last = min(len(audio), (int(loud[-1]) + pad) * hop + window)
+    gain = np.full(len(audio), 10.0 ** (-attenuation_db / 20.0))
+    gain[first:last] = 1.0
+    ramp = np.linspace(1.0, gain[0], window)  # 20 ms fades, so no click is heard as a consonant
+    before = min(window, first)
+    gain[first - before:first] = np.maximum(gain[first - before:first], ramp[:before][::-1])
+    after = min(window, len(audio) - last)
+    gain[last:last + after] = np.maximum(gain[last:last + after], ramp[:after])
+    quietened: np.ndarray = np.round(audio * gain).astype(np.int16)
+    return quietened
+
+
 class Endpointer:
     """Cuts a continuous int16 stream into utterances; feed it blocks of any size."""
 
@@ -150,6 +179,11 @@ class Endpointer:
     def quiet_frames(self) -> int:
         """10 ms frames since the last loud one, while an utterance is in progress (0 otherwise)."""
         return self._quiet_run if self._in_speech else 0
+
+    @property
+    def busy_background(self) -> bool:
+        """True when the background's level rises and falls as people talking or music do, not a fan's."""
+        return self._spread >= self.settings.busy_spread_db
 
     @property
     def speech_over_floor_db(self) -> float:
