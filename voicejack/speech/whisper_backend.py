@@ -17,7 +17,9 @@ Whisper has no grammar, so it is used in these steps on one utterance:
    log-probabilities plus a bonus per token, written with a capital and a full stop, so neither a
    sentence's prefix nor a fragment of it wins);
 5. weigh pocketsphinx's sentence, Whisper's best and the word model's best against each other
-   (acceptance.py).
+   (acceptance.py);
+6. behind other talkers or music, an utterance all this heard as nothing is looked at once more with the
+   room before and after the player's loud words turned down (endpoint.quieten_other_talkers).
 
 Which step settles an utterance, and how, is decided in one function, ``decide``, handed the recognisers'
 results as it asks for them: the recogniser gives it its models' work, the benchmark's replay
@@ -46,6 +48,7 @@ from voicejack.speech.acceptance import (
     HEAD_THRESHOLDS, HEAD_WEIGHTS, PAIR_HEAD_WEIGHTS, PAIR_THRESHOLDS, PAIR_WEIGHTS, WEIGHTS, Thresholds, heard_as,
     settle,
 )
+from voicejack.speech.endpoint import quieten_other_talkers
 from voicejack.speech.judging import Evidence
 from voicejack.speech.moonshine_backend import MoonshineScorer
 from voicejack.speech.recogniser import SpeechError
@@ -325,7 +328,8 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         # How often each rule of ``decide`` settled a second pass: "head_agreed", "agreed" (Whisper's free
         # decoding alone), "head_sure", "head_outvoted" (the word model alone was sure, but the three others heard
         # another move; the rest of the check then decided), "command_agreed", "read_out_obeyed",
-        # "move_unanimous", "reading_agreed" and "settled" (the acceptance model).
+        # "move_unanimous", "reading_agreed" and "settled" (the acceptance model); "player_alone" counts second looks
+        # at an utterance behind other talkers (_check).
         self.check_rules: Counter[str] = Counter()
         self.head_doubted = 0  # sure readings in a quiet room checked because the word model ranked another first
         self.ended_by_word_model = 0  # utterances ended early by the word model's agreement (_confirmed_early)
@@ -350,14 +354,15 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
             return sure(judged)
         # A command, an answer or one word: the word model hearing it too says the player has said it all, but
         # it is weighed by the whole check before the game acts on it.
-        return self._second_pass(audio, judged, (encoded, spotted))
+        return self._second_pass(audio, judged, (encoded, spotted), final=False)
 
     def _obeyed(self) -> frozenset[str]:
         return frozenset() if self._grammar is None else self._grammar.obeyed
 
-    def _second_pass(self, audio: np.ndarray, heard: Heard, looked: tuple[Transcript, Spotted] | None = None) -> Heard:
+    def _second_pass(self, audio: np.ndarray, heard: Heard, looked: tuple[Transcript, Spotted] | None = None,
+                     final: bool = True) -> Heard:
         """The check of ``heard``; ``looked``: Whisper's encoding of ``audio`` and the word model's scores of it,
-        when an early end has already computed them.
+        when an early end has already computed them; ``final``: the utterance has ended (not a pause in it).
 
         Words in front that the word model was never taught (a wake word) are not the check's to weigh: it
         would hear "jackaroo" as the nearest word it knows ("jack") and drop it, and the player could not wake
@@ -367,7 +372,7 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         lead = self._untaught_lead(heard.text)
         if lead and lead == heard.text:
             return heard  # the wake word alone
-        checked = self._check(audio, heard, looked)
+        checked = self._check(audio, heard, looked, final)
         return with_untaught_lead(lead, heard, checked, self._grammar.phrases, self._obeyed()) if lead else checked
 
     def _untaught_lead(self, text: str) -> str:
@@ -378,20 +383,15 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         taught = next((n for n, word in enumerate(words) if head.knows_a_word_of(word)), len(words))
         return " ".join(words[:taught])
 
-    def _check(self, audio: np.ndarray, heard: Heard, looked: tuple[Transcript, Spotted] | None) -> Heard:
+    def _check(self, audio: np.ndarray, heard: Heard, looked: tuple[Transcript, Spotted] | None,
+               final: bool) -> Heard:
         assert self._grammar is not None
         over_floor_db = self._endpointer.speech_over_floor_db
         checked = self.always or needs_second_pass(heard, over_floor_db, self.loud_room_db, self._obeyed(),
                                                    self._grammar.refused)
         if not checked and self.head is None:
             return heard
-        sentences = tuple(self._sentences)
-        spotted: Spotted | None
-        if looked is not None:
-            encoded, spotted = looked
-        else:
-            encoded = self.scorer.encode(audio)
-            spotted = self.head.spot(encoded.speech_frames(), sentences) if self.head is not None else None
+        encoded, spotted = looked if looked is not None else self._look(audio)
         if not checked:
             # A sure reading in a quiet room: the word model looks too (about 40 ms), and only a reading it does
             # not rank first is checked in full.
@@ -399,7 +399,28 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
                 return heard
             self.head_doubted += 1
         self.second_passes += 1
+        checked_as = self._decide(audio, heard, encoded, spotted, over_floor_db)
+        if checked_as.text or not final or not self._endpointer.busy_background:
+            return checked_as
+        # Nothing heard behind other talkers once the player has stopped: listen again to their own words alone,
+        # the others' before and after them turned down; a short command among talkers was mostly lost in what
+        # they said (models/README.md, thirty-second round). A pause that found nothing needs no second look:
+        # the player goes on.
+        alone = quieten_other_talkers(audio)
+        self.check_rules["player_alone"] += 1
+        return self._decide(alone, heard, *self._look(alone), over_floor_db)
+
+    def _look(self, audio: np.ndarray) -> tuple[Transcript, Spotted | None]:
+        """Whisper's encoding of ``audio`` and the word model's scores of the sentences of the moment."""
+        encoded = self.scorer.encode(audio)
+        sentences = tuple(self._sentences)
+        return encoded, self.head.spot(encoded.speech_frames(), sentences) if self.head is not None else None
+
+    def _decide(self, audio: np.ndarray, heard: Heard, encoded: Transcript, spotted: Spotted | None,
+                over_floor_db: float) -> Heard:
+        assert self._grammar is not None
         grammar = self._grammar
+        sentences = tuple(self._sentences)
         evidence = self.last_evidence
         decoded: list[Transcript] = []
 
