@@ -34,6 +34,7 @@ import numpy as np  # noqa: E402
 import voices as voice_bank  # noqa: E402
 from voicejack.hearing import Grammar, Heard  # noqa: E402
 from voicejack.language.resolution import LanguageSettings  # noqa: E402
+from voicejack.speech.endpoint import quieten_other_talkers  # noqa: E402
 from voicejack.speech.judging import Evidence, JudgeSettings, judge  # noqa: E402
 from voicejack.speech.sphinx import SphinxRecogniser  # noqa: E402
 from voicejack.speech.acceptance import (  # noqa: E402
@@ -91,33 +92,43 @@ class RecordingSphinx(SphinxRecogniser):
             "over_floor_db": self._endpointer.speech_over_floor_db,
         }
         if self.scorer is not None and len(audio):
-            began = time.perf_counter()
             also = (heard.text, *heard.alternatives, evidence.runner_up if evidence else "")
-            sentences = tuple(self._sentences)
-            transcript = self.scorer.transcribe(audio)
-            if self.head is not None:
-                from voicejack.speech.whisper_backend import HEAD_CANDIDATES
-                from voicejack.speech.word_head import WordHead
-
-                path = None if self.head == "shipped" else self.head.format(family=self.family)
-                model = self.heads.setdefault(str(path), WordHead(path))
-                spotted = model.spot(transcript.speech_frames(), sentences)
-                also = (*also, *spotted.best(HEAD_CANDIDATES))
-                self.record["head"] = {"ranked": [list(pair) for pair in spotted.ranked],
-                                       "best_path": spotted.best_path, "frames": spotted.frames}
-            scored = self.scorer.rank(transcript, sentences, also=also, length_bonus=0.0)
-            self.record["whisper"] = {"free": scored.free_text, "ranked": [list(pair) for pair in scored.ranked],
-                                      "distance": scored.distance, "near_free": list(scored.near_free),
-                                      "ms": (time.perf_counter() - began) * 1000.0,
-                                      "tokens": {text: self.scorer.token_count(text) for text, _ in scored.ranked}}
-            if self.second is not None:
-                began = time.perf_counter()
-                chosen = finalists(recorded_scores(self.record), also)
-                second = self.second.score(audio, chosen, length_bonus=0.0)
-                self.record["moonshine"] = {"ranked": [list(pair) for pair in second.ranked],
-                                            "ms": (time.perf_counter() - began) * 1000.0,
-                                            "tokens": {text: self.second.token_count(text) for text in chosen}}
+            self.record.update(self._scores(audio, also))
+            if self._endpointer.busy_background:
+                # What the game's second look at the player's words alone would score (whisper_backend, when the
+                # check hears nothing behind other talkers).
+                self.record["alone"] = self._scores(quieten_other_talkers(audio), also)
         return judged
+
+    def _scores(self, audio: np.ndarray, also: tuple[str, ...]) -> dict[str, Any]:
+        """The word model's, Whisper's and Moonshine's scores of ``audio`` (as configured), for a record."""
+        record: dict[str, Any] = {}
+        began = time.perf_counter()
+        sentences = tuple(self._sentences)
+        transcript = self.scorer.transcribe(audio)
+        if self.head is not None:
+            from voicejack.speech.whisper_backend import HEAD_CANDIDATES
+            from voicejack.speech.word_head import WordHead
+
+            path = None if self.head == "shipped" else self.head.format(family=self.family)
+            model = self.heads.setdefault(str(path), WordHead(path))
+            spotted = model.spot(transcript.speech_frames(), sentences)
+            also = (*also, *spotted.best(HEAD_CANDIDATES))
+            record["head"] = {"ranked": [list(pair) for pair in spotted.ranked],
+                              "best_path": spotted.best_path, "frames": spotted.frames}
+        scored = self.scorer.rank(transcript, sentences, also=also, length_bonus=0.0)
+        record["whisper"] = {"free": scored.free_text, "ranked": [list(pair) for pair in scored.ranked],
+                             "distance": scored.distance, "near_free": list(scored.near_free),
+                             "ms": (time.perf_counter() - began) * 1000.0,
+                             "tokens": {text: self.scorer.token_count(text) for text, _ in scored.ranked}}
+        if self.second is not None:
+            began = time.perf_counter()
+            chosen = finalists(recorded_scores(record), also)
+            second = self.second.score(audio, chosen, length_bonus=0.0)
+            record["moonshine"] = {"ranked": [list(pair) for pair in second.ranked],
+                                   "ms": (time.perf_counter() - began) * 1000.0,
+                                   "tokens": {text: self.second.token_count(text) for text in chosen}}
+        return record
 
 
 def write_record(out: TextIO, recogniser: RecordingSphinx, part: str, room: str, index: int, item: Any,
@@ -172,6 +183,18 @@ def recorded_spotted(row: dict[str, Any]) -> Spotted | None:
     return Spotted(tuple((text, score) for text, score in head["ranked"]), head["best_path"], head["frames"])
 
 
+def _decided(row: dict[str, Any], heard: Heard, spotted: Spotted | None, grammar: Grammar,
+             whisper: dict[str, Any], pair: bool) -> Heard:
+    """The check's verdict (whisper_backend.decide) on ``heard`` from the scores ``row`` recorded."""
+    free = " ".join(normalise(row["whisper"]["free"]))
+    second = _recorded(row["moonshine"], MOONSHINE_BONUS) if pair else None
+    evidence = Evidence(*row["evidence"]) if row["evidence"] is not None else None
+    scored = recorded_scores(row, whisper["length_bonus"], pair)
+    decided, _ = decide(heard, spotted, lambda: free, lambda: (scored, second), evidence, row["over_floor_db"],
+                        grammar, whisper["loud_room_db"], whisper["thresholds"], whisper.get("weights", WEIGHTS))
+    return decided
+
+
 def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[str, Any] | None,
              obeyed: frozenset[str] = frozenset(), confirmed: frozenset[str] = frozenset(),
              refused: frozenset[str] = frozenset(), complete: frozenset[str] = frozenset(),
@@ -198,15 +221,15 @@ def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[
                                                              obeyed, refused)
         if checked or (spotted is not None and word_model_doubts(heard, spotted)):
             latency += checks_ms  # the whole check, though agreement skips its scoring
-            free = " ".join(normalise(row["whisper"]["free"]))
-            second = _recorded(row["moonshine"], MOONSHINE_BONUS) if pair else None
-            evidence = Evidence(*row["evidence"]) if row["evidence"] is not None else None
             grammar = Grammar((), obeyed=obeyed, confirmed=confirmed, refused=refused, complete=complete,
                               read_out=read_out_commands)
-            heard, _ = decide(heard, spotted, lambda: free,
-                              lambda: (recorded_scores(row, whisper["length_bonus"], pair), second), evidence,
-                              row["over_floor_db"], grammar, whisper["loud_room_db"], whisper["thresholds"],
-                              whisper.get("weights", WEIGHTS))
+            first = heard
+            heard = _decided(row, first, spotted, grammar, whisper, pair)
+            alone = row.get("alone")
+            if not heard.text and alone is not None:
+                latency += alone["whisper"]["ms"] + (alone["moonshine"]["ms"] if pair else 0.0)
+                heard = _decided({**row, **alone}, first, recorded_spotted(alone) if whisper.get("head") else None,
+                                 grammar, whisper, pair)
     return heard, latency
 
 
