@@ -209,6 +209,12 @@ def test_the_others_before_and_after_the_players_words_are_turned_down_and_the_w
 def test_talk_as_loud_as_the_player_and_short_clips_are_left_as_they_are() -> None:
     samples, _ = _in_talk(speech("help"), below_db=0.0)
     assert np.mean(quieten_other_talkers(samples) == samples) > 0.9  # no quiet talk to tell from the player's
+    # Loud from the very first sample: the fade after the words still goes down (0.2 s of tone, then quiet
+    # noise; the last loud 20 ms window starts at 0.19 s, kept with 80 ms of margin to 0.29 s, faded to 0.31 s).
+    tone = np.concatenate([8000 * np.sin(np.arange(RATE // 5) * 0.3), np.random.default_rng(1).normal(0, 800, RATE)])
+    samples = np.round(tone).astype(np.int16)
+    fading = slice(int(0.30 * RATE), int(0.31 * RATE))
+    assert np.mean(np.abs(quieten_other_talkers(samples)[fading])) < 0.5 * np.mean(np.abs(samples[fading]))
     short = np.full(100, 1000, dtype=np.int16)
     assert np.array_equal(quieten_other_talkers(short), short)
 
