@@ -169,6 +169,20 @@ def test_yes_and_no_are_listened_for_while_a_question_is_open(question: str) -> 
     assert resolve(state, "red", Heard("nope")) == Command(CommandName.NO)
 
 
+@pytest.mark.parametrize("question", ["confirm", "ask"])
+def test_the_grammar_says_which_words_give_one_answer(question: str) -> None:
+    # Issue 12, thirty-third round: a recogniser counts "yes", "yeah" and "yep" as one answer, so it needs to
+    # know them; with nothing asked there are none.
+    state = POSITIONS["mid"]
+    dialog = resolve(state, "red", "seven") if question == "ask" else Confirm(legal_moves(state)[0], "sure?")
+    assert isinstance(dialog, (Ask, Confirm))
+    answers = phrase_set(state, "red", dialog).answers
+    assert set(answers) == {frozenset({"yes", "yeah", "yep", "correct", "confirm"}), frozenset({"no", "nope"})}
+    for forms in answers:
+        assert len({resolve(state, "red", form, dialog) for form in forms}) == 1
+    assert phrase_set(state, "red").answers == ()
+
+
 def test_a_pending_question_adds_its_answers() -> None:
     state = POSITIONS["mid"]
     seven = resolve(state, "red", "seven")

@@ -72,11 +72,14 @@ def test_in_wake_mode_the_commands_stay_commands_with_the_wake_word_in_front() -
     complete = "play seven red one"
     listened = wake_gate.listened_grammar(Grammar(GRAMMAR.phrases, frozenset({"read the board"}),
                                                   frozenset({"read the board"}), frozenset({refused}),
-                                                  frozenset({complete}), frozenset({"read the board"})))
+                                                  frozenset({complete}), frozenset({"read the board"}),
+                                                  (frozenset({"yes", "yeah"}), frozenset({"no"}))))
     assert listened.obeyed == listened.confirmed == {"read the board", "jackaroo read the board"}
     assert listened.read_out == {"read the board", "jackaroo read the board"}
     assert listened.refused == {refused, f"jackaroo {refused}"}
     assert listened.complete == {complete, f"jackaroo {complete}"}  # may end early after the wake word too
+    # "jackaroo yes" and "yeah" are one answer (Grammar.answers)
+    assert listened.answers == ({"yes", "yeah", "jackaroo yes", "jackaroo yeah"}, {"no", "jackaroo no"})
 
 
 def test_the_wake_word_then_only_the_start_of_a_sentence_is_the_wake_word_alone() -> None:

@@ -182,11 +182,22 @@ class Language:
                                               if command.name in CONFIRMED_WHEN_UNSURE),
                                     frozenset(refused), complete_prefixes(meanings),
                                     frozenset(form for form, command in commands.items()
-                                              if command.name in ONLY_SPEAKS))
+                                              if command.name in ONLY_SPEAKS),
+                                    answer_groups(commands))
         return self._grammar
 
 
 _REFUSED = object()  # the meaning of a form heard only to be refused
+
+
+def answer_groups(commands: dict[str, Command]) -> tuple[frozenset[str], ...]:
+    """The forms of each answer among ``commands`` ("yes", "yeah" ...; "no", "nope"), one set per answer
+    (Grammar.answers)."""
+    groups: dict[CommandName, set[str]] = {}
+    for form, command in commands.items():
+        if command.name in ANSWER_ONLY:
+            groups.setdefault(command.name, set()).add(form)
+    return tuple(frozenset(forms) for _, forms in sorted(groups.items(), key=lambda pair: pair[0].value))
 
 
 def complete_prefixes(meanings: dict[str, set[object]]) -> frozenset[str]:

@@ -197,11 +197,16 @@ class ListeningGate:
             return grammar
         wake = " ".join(self.wake_words)
         starts = dict.fromkeys(p.split()[0] for p in grammar.phrases if p.split())
+
+        def woken(group: frozenset[str]) -> frozenset[str]:
+            """``group`` said alone or after the wake word."""
+            return group | frozenset(f"{wake} {p}" for p in group)
+
         listened = Grammar((*grammar.phrases, *(f"{wake} {p}" for p in grammar.phrases), wake,
                             *(f"{wake} {word}" for word in starts if word not in grammar.phrases)),
-                           *(frozenset(f"{wake} {p}" for p in group) | group
-                             for group in (grammar.obeyed, grammar.confirmed, grammar.refused, grammar.complete,
-                                           grammar.read_out)))
+                           woken(grammar.obeyed), woken(grammar.confirmed), woken(grammar.refused),
+                           woken(grammar.complete), woken(grammar.read_out),
+                           tuple(woken(answer) for answer in grammar.answers))
         with self._lock:
             self._listened[listened] = grammar
             while len(self._listened) > 8:
