@@ -196,10 +196,9 @@ def _decided(row: dict[str, Any], heard: Heard, spotted: Spotted | None, grammar
 
 
 def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[str, Any] | None,
-             obeyed: frozenset[str] = frozenset(), confirmed: frozenset[str] = frozenset(),
-             refused: frozenset[str] = frozenset(), complete: frozenset[str] = frozenset(),
-             read_out_commands: frozenset[str] = frozenset()) -> tuple[Heard, float]:
-    """What the recogniser would have returned with these settings, and an estimate of its latency (ms).
+             grammar: Grammar = Grammar(())) -> tuple[Heard, float]:
+    """What the recogniser would have returned with these settings, and an estimate of its latency (ms), the
+    utterance heard with ``grammar`` (its sentences are those the recording scored).
 
     The recorded latency includes Whisper's scoring of every utterance (recorded apart as well): it is
     taken off where the replayed rule would not have asked Whisper.
@@ -218,11 +217,9 @@ def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[
     if whisper is not None and "whisper" in row:
         spotted = recorded_spotted(row) if whisper.get("head") else None
         checked = whisper.get("always") or needs_second_pass(heard, row["over_floor_db"], whisper["loud_room_db"],
-                                                             obeyed, refused)
+                                                             grammar.obeyed, grammar.refused)
         if checked or (spotted is not None and word_model_doubts(heard, spotted)):
             latency += checks_ms  # the whole check, though agreement skips its scoring
-            grammar = Grammar((), obeyed=obeyed, confirmed=confirmed, refused=refused, complete=complete,
-                              read_out=read_out_commands)
             first = heard
             heard = _decided(row, first, spotted, grammar, whisper, pair)
             alone = row.get("alone")
@@ -308,8 +305,7 @@ def main(argv: list[str] | None = None) -> int:
                 row = by_key.get((part, room, index))
                 if row is None:
                     continue
-                heard, latency = replayed(row, settings, whisper, item.grammar.obeyed, item.grammar.confirmed,
-                                           item.grammar.refused, item.grammar.complete, item.grammar.read_out)
+                heard, latency = replayed(row, settings, whisper, item.grammar)
                 tallies[item.kind].add(asr.judge_outcome(item, heard, language), latency)
             if any(t.total for t in tallies.values()):
                 chatter_rows.append(asr.print_rows(part, room, tallies))

@@ -122,8 +122,7 @@ def main(argv: list[str] | None = None) -> int:
         for row, item in pairs:
             if item.voice.family != family:
                 continue
-            heard, _ = replayed(row, JudgeSettings(), whisper, item.grammar.obeyed, item.grammar.confirmed,
-                                item.grammar.refused, item.grammar.complete, item.grammar.read_out)
+            heard, _ = replayed(row, JudgeSettings(), whisper, item.grammar)
             part = "tuning" if row["part"] == "tuning" else "tuning-chatter"
             room_tallies = tallies.setdefault((part, row["room"]), {kind: asr.Tally() for kind in asr.KINDS})
             room_tallies[item.kind].add(asr.judge_outcome(item, heard), float("nan"))

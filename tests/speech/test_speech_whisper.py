@@ -36,6 +36,7 @@ from voicejack.speech.sphinx import SphinxRecogniser
 from voicejack.speech import whisper_backend
 from voicejack.speech.whisper_backend import (
     Scored,
+    agreed_answer,
     agreed_command,
     agreed_reading,
     decide,
@@ -886,6 +887,34 @@ def test_a_move_all_three_recognisers_rank_first_is_carried_out_whatever_pockets
         assert unanimous_move(_spotted(sentence, 9.0), alone, alone, commands, refused) == "", kind
 
 
+def test_an_answer_all_three_rank_first_in_any_of_its_words_is_taken() -> None:
+    """Issue 12, thirty-third round: "yes" at 20 dB, the word model ranking "yeah" first (just ahead of "no"),
+    Whisper's scoring (with Moonshine's) "yes" and Moonshine's alone "yep", each 3 or more ahead of any sentence
+    that is not a yes. Taken, in the word model's words. Not when a scorer puts "no" first or a yes less than 3
+    ahead of it, when the word model ranks something other than an answer first, without Moonshine, or when
+    Whisper's own decoding has more words than the answer (table talk said while a move was being confirmed)."""
+    answers = (frozenset({"yes", "yeah", "yep"}), frozenset({"no", "nope"}))
+    word_model = Spotted((("yeah", -6.3), ("no", -7.1), ("yep", -7.4), ("yes", -8.0)), -1.0, 40)
+    whisper = _scored(" Wow.", (("yes", -5.0), ("yeah", -6.0), ("no", -8.5)), -3.0)
+    moonshine = _scored("", (("yep", -2.0), ("yes", -2.5), ("nope", -6.0)), -2.0)
+    assert agreed_answer(word_model, whisper, moonshine, "wow", answers) == "yeah"
+    assert agreed_answer(word_model, whisper, moonshine, "pass me the salt please", answers) == ""
+    assert agreed_answer(word_model, whisper, None, "wow", answers) == ""
+    assert agreed_answer(word_model, whisper, moonshine, "wow", ()) == ""
+    close = _scored(" Wow.", (("yes", -5.0), ("no", -7.5)), -3.0)
+    assert agreed_answer(word_model, close, moonshine, "wow", answers) == ""
+    no_first = _scored("", (("nope", -1.0), ("yes", -2.5)), -2.0)
+    assert agreed_answer(word_model, whisper, no_first, "wow", answers) == ""
+    not_an_answer = Spotted((("next", -6.0), ("yeah", -6.3)), -1.0, 40)
+    assert agreed_answer(not_an_answer, whisper, moonshine, "wow", answers) == ""
+    grammar = Grammar(("yes", "yeah", "yep", "no", "nope", "next"), obeyed=frozenset({"yes", "yeah", "yep", "no",
+                                                                                       "nope", "next"}),
+                      answers=answers)
+    checked, rules = decide(Heard(""), word_model, lambda: "wow", lambda: (whisper, moonshine), None, 22.8, grammar,
+                            28.0, PAIR_THRESHOLDS, PAIR_HEAD_WEIGHTS)
+    assert (checked.text, rules) == ("yeah", ("answer_agreed",))
+
+
 def test_in_a_loud_room_a_command_that_only_reads_out_needs_both_scorers_far_ahead_not_the_word_model() -> None:
     """Issue 12, twenty-eighth round: "help" in the reverberant room, both scorers far ahead (Whisper's with
     Moonshine's by 2, Moonshine's alone by 4, fitting it within 3 a token), the word model ranking something
@@ -1257,3 +1286,24 @@ def test_nothing_heard_in_steady_noise_is_not_listened_to_again(moonshine: Moons
     heard = hear_stream(recogniser, clip("pass me the salt please", snr_db=15.0, seed=2), grammar_of(state))
     assert heard.text == "" and recogniser.second_passes
     assert recogniser.check_rules["player_alone"] == 0
+
+
+@pytest.mark.skipif(not flite_available(), reason="flite is not installed (see .ci/run)")
+def test_a_yes_the_three_hear_in_different_words_confirms_the_move(moonshine: MoonshineScorer,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 12, thirty-third round: flite's awb voice, quick and low, says "yes" to "play ...?" in white noise
+    17 dB below it (the held-out voice the benchmark's 20 dB room lost most answers of).
+    The word model ranks a yes first, and Whisper's scoring and Moonshine's each rank one first by 3 or more,
+    "yes", "yeah" and "yep" counting as one answer: the move asked about is carried out. Without that rule it
+    was "didn't catch that"."""
+    state = random_positions(1, seed=9)[0]
+    asked = Confirm(legal_moves(state)[0], "sure?")
+    grammar = phrase_set(state, state.turn, asked)
+    samples = make_clip(flite_speech("yes", "awb", 0.85, 94), 17.0, seed=1, room_level=60.0).samples
+    recogniser = SphinxWhisperRecogniser(second_opinion=moonshine)
+    heard = hear_stream(recogniser, samples, grammar)
+    assert resolve(state, state.turn, heard, asked) == asked.move
+    assert recogniser.check_rules["answer_agreed"] == 1
+    monkeypatch.setattr(whisper_backend, "ANSWER_AGREED_LEAD", math.inf)
+    without = SphinxWhisperRecogniser(second_opinion=moonshine)
+    assert hear_stream(without, samples, grammar).text == ""

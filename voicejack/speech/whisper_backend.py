@@ -141,6 +141,15 @@ READING_LEAD = 2.0
 # (twenty-ninth round). Such a disagreement costs the shortlist's scoring, which the word model's being sure
 # spares, so a quiet room, where its cost would fall on the moves that must come quickest, is left as it was.
 OUTVOTED_LEAD = 3.0
+# While a question is open, an answer (Grammar.answers: "yes", "yeah", "yep" ... or "no", "nope") that the word
+# model ranks first, and that Whisper's scoring (with Moonshine's) and Moonshine's alone both rank first by
+# ANSWER_AGREED_LEAD, is taken, every form of one answer counting as that answer, when Whisper's free decoding
+# has no more words than it: in noise the three often put different forms of one answer first (the word model
+# "yeah", Whisper "yes"), or split the word model's lead among them, and an answer all three agreed on was
+# refused. Without the last condition table talk said while a move was being confirmed ("pass me the salt
+# please") was taken for "yes", since a yes-or-no question leaves the three little else to rank first
+# (models/README.md, thirty-third round).
+ANSWER_AGREED_LEAD = 3.0
 
 
 @dataclass(frozen=True)
@@ -327,9 +336,9 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         self.second_passes = 0
         # How often each rule of ``decide`` settled a second pass: "head_agreed", "agreed" (Whisper's free
         # decoding alone), "head_sure", "head_outvoted" (the word model alone was sure, but the three others heard
-        # another move; the rest of the check then decided), "command_agreed", "read_out_obeyed",
-        # "move_unanimous", "reading_agreed" and "settled" (the acceptance model); "player_alone" counts second looks
-        # at an utterance behind other talkers (_check).
+        # another move; the rest of the check then decided), "command_agreed", "answer_agreed",
+        # "read_out_obeyed", "move_unanimous", "reading_agreed" and "settled" (the acceptance model);
+        # "player_alone" counts second looks at an utterance behind other talkers (_check).
         self.check_rules: Counter[str] = Counter()
         self.head_doubted = 0  # sure readings in a quiet room checked because the word model ranked another first
         self.ended_by_word_model = 0  # utterances ended early by the word model's agreement (_confirmed_early)
@@ -478,6 +487,7 @@ def decide(heard: Heard, spotted: Spotted | None, free_words: Callable[[], str],
     if spotted is not None:
         # In this order of precedence; each is a pure function of the scores, so all are simply worked out.
         found = (("command_agreed", agreed_command(spotted, scored, free, obeyed, opinion, over_floor_db)),
+                 ("answer_agreed", agreed_answer(spotted, scored, opinion, free, grammar.answers)),
                  ("read_out_obeyed", read_out_command(spotted, scored, opinion, free, grammar.read_out, over_floor_db)),
                  ("move_unanimous", unanimous_move(spotted, scored, opinion, obeyed, grammar.refused)),
                  ("reading_agreed", agreed_reading(heard, spotted, scored, opinion, obeyed, grammar.refused)))
@@ -654,11 +664,33 @@ def agreed_reading(heard: Heard, spotted: Spotted, scored: Scored, second: Score
     return text if _first_by(scored, text, READING_LEAD) and _first_by(second, text, READING_LEAD) else ""
 
 
+def agreed_answer(spotted: Spotted, scored: Scored, second: Scored | None, free_words: str,
+                  answers: Sequence[frozenset[str]]) -> str:
+    """The word model's first sentence when it is a form of one of ``answers``, Whisper's scoring (with
+    Moonshine's) and Moonshine's alone (``second``) both rank a form of that answer first, ANSWER_AGREED_LEAD
+    ahead of anything that is not, and Whisper's free decoding (``free_words``) has no more words than it; or
+    ""."""
+    if second is None or not spotted.ranked:
+        return ""
+    best = spotted.ranked[0][0]
+    forms = next((group for group in answers if best in group), None)
+    if forms is None or len(free_words.split()) > len(best.split()):
+        return ""
+    agreed = _first_of(scored, forms, ANSWER_AGREED_LEAD) and _first_of(second, forms, ANSWER_AGREED_LEAD)
+    return best if agreed else ""
+
+
 def _first_by(scored: Scored | None, sentence: str, lead: float) -> bool:
     """``scored`` ranks ``sentence`` first, at least ``lead`` ahead of the next (if any)."""
-    if scored is None or not scored.ranked or scored.ranked[0][0] != sentence:
+    return _first_of(scored, frozenset((sentence,)), lead)
+
+
+def _first_of(scored: Scored | None, sentences: frozenset[str], lead: float) -> bool:
+    """``scored`` ranks one of ``sentences`` first, at least ``lead`` ahead of the best that is not (if any)."""
+    if scored is None or not scored.ranked or scored.ranked[0][0] not in sentences:
         return False
-    return len(scored.ranked) < 2 or scored.ranked[0][1] - scored.ranked[1][1] >= lead
+    rival = next((score for text, score in scored.ranked if text not in sentences), None)
+    return rival is None or scored.ranked[0][1] - rival >= lead
 
 
 def sure(heard: Heard) -> Heard:
