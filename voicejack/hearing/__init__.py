@@ -42,9 +42,9 @@ class Grammar:
     on is "... seven"): a recogniser may end the utterance on one without waiting to hear whether more comes.
     ``read_out``: those of ``obeyed`` that only make the game read something out ("help", "read the board"):
     heard wrongly, one costs a moment of speech the player can stop, so a recogniser may obey them on less
-    evidence. ``answers``: while a yes-or-no question is open, the forms of each answer ("yes", "yeah", "yep"
-    ...; "no", "nope"), one set per answer: a recogniser may count the forms of one answer as one, since it
-    matters only which answer was given, not in which words."""
+    evidence. ``answers``: while a question is open, the forms of yes and of no ("yes", "yeah", "yep" ...;
+    "no", "nope"), one set each: a recogniser may count the forms of one answer as one, since it matters only
+    which answer was given, not in which words."""
 
     phrases: tuple[str, ...]
     obeyed: frozenset[str] = frozenset()
