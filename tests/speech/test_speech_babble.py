@@ -7,7 +7,6 @@ player, as in benchmarks/asr.py's babble room.
 from __future__ import annotations
 
 import numpy as np
-import pytest
 from speech_helpers import grammar_of, random_positions, speech
 
 from voicejack.engine import legal_moves
