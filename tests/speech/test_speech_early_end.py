@@ -88,3 +88,22 @@ def test_close_to_the_room_only_a_checking_backend_is_asked_at_all() -> None:
     assert _offers(12.0, confirms_sure=False, confirms=False) == []
     offers = _offers(12.0, confirms_sure=False)
     assert offers and all(offer == (True, True) for offer in offers)
+
+
+def test_an_early_end_never_settles_on_a_sentence_that_a_longer_one_continues(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 12, thirty-third round: at a pause pocketsphinx heard a sentence nothing longer continues, but
+    judging (or the check) settled on "play seven blue two", the first half of a split: a fresh held-out part
+    played it a second before the player had said "five blue one two". The utterance goes on instead."""
+    from voicejack.speech.sphinx import SphinxRecogniser
+
+    recogniser = SphinxRecogniser()
+    recogniser.set_grammar(Grammar(("play seven blue two", "play seven blue two five blue one two", "burn hand")))
+    heard = Heard("burn hand", (0.9, 0.9))
+    monkeypatch.setattr(recogniser, "_decode", lambda audio: heard)
+    monkeypatch.setattr(recogniser, "_judged", lambda audio, said: Heard("play seven blue two", (0.9,) * 4))
+    recogniser._buffer = [np.zeros(SAMPLE_RATE, dtype=np.int16)]
+    assert recogniser._early_result() is None
+    monkeypatch.setattr(recogniser, "_judged", lambda audio, said: said)
+    recogniser._buffer = [np.zeros(SAMPLE_RATE, dtype=np.int16)]
+    assert recogniser._early_result() == heard

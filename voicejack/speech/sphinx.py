@@ -361,9 +361,11 @@ class SphinxRecogniser(StreamingRecogniser):
             result = self._judged(decoded, heard)
         else:
             return None
-        if result is None or not result.text:
+        if result is None or not result.text or not self.ends_the_sentence(result.text):
             # Nothing the game would act on so far: the player may not have finished ("option ... two" was
-            # checked at "option", found to be nothing, and "two" was lost), so the hangover decides.
+            # checked at "option", found to be nothing, and "two" was lost), so the hangover decides. Nor when
+            # judging or the check settled on another sentence that a longer one continues: "play seven blue
+            # two", the first half of a split, was carried out a second before the player had finished.
             return None
         self._buffer = []
         return result
