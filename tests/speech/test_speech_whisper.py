@@ -943,6 +943,30 @@ def test_in_a_loud_room_a_command_that_only_reads_out_needs_both_scorers_far_ahe
     assert read_out_command(too_long, whisper, moonshine, "oh", read_out, loud) == ""
 
 
+def test_a_read_out_command_never_overrides_a_move_pocketsphinx_heard_surely() -> None:
+    """Issue 12, thirty-fourth round: in the reverberant room pocketsphinx heard "burn eight" word for word, and
+    Whisper's scoring and Moonshine's both put "repeat" first by enough to obey a read-out (the word model,
+    thrown by the room, ranked "previous" first): "repeat" was obeyed and the move was lost. The read-out rule
+    now stands aside for a move pocketsphinx heard surely; the same scores still obey "repeat" when
+    pocketsphinx was unsure or heard nothing."""
+    grammar = Grammar(("burn eight", "play eight red one", "repeat", "previous", "next"),
+                      obeyed=frozenset({"repeat", "previous", "next"}), read_out=frozenset({"repeat", "previous"}))
+    whisper = _scored(" .", (("repeat", -9.3), ("next", -11.8), ("burn eight", -13.0)), -4.0)
+    moonshine = _scored("", (("repeat", -7.8), ("next", -12.6), ("burn eight", -14.5)), -2.5)
+    word_model = Spotted((("previous", -6.1), ("repeat", -12.4), ("burn eight", -13.1)), -4.0, 60)
+
+    def checked(heard: Heard) -> tuple[str, tuple[str, ...]]:
+        verdict, rules = decide(heard, word_model, lambda: "", lambda: (whisper, moonshine), None, 20.5, grammar,
+                                28.0, PAIR_THRESHOLDS, PAIR_HEAD_WEIGHTS)
+        return verdict.text, rules
+
+    text, rules = checked(Heard("burn eight", (1.0, 1.0)))
+    assert text != "repeat" and "read_out_obeyed" not in rules
+    assert checked(Heard("burn eight", (0.3, 0.3))) == ("repeat", ("read_out_obeyed",))
+    assert checked(Heard("")) == ("repeat", ("read_out_obeyed",))
+    assert checked(Heard("next", (1.0,))) == ("repeat", ("read_out_obeyed",))  # a command: weighed as ever
+
+
 def test_pocketsphinx_s_move_both_scorers_rank_first_is_carried_out_unless_the_word_model_puts_it_far_behind() -> None:
     """Issue 12, twenty-eighth round: in the room pocketsphinx heard "play seven red one one red two six" and
     Whisper's scoring and Moonshine's both put it first by 2 or more; the word model, which could not follow
