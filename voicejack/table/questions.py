@@ -4,15 +4,32 @@ from __future__ import annotations
 
 from typing import Final
 
-from voicejack.language import Grammar
+from voicejack.language import Grammar, Heard
+from voicejack.language.resolution import LanguageSettings
 from voicejack.table.inputs import EndOfInput, InputHub
 from voicejack.table.messages import say
 from voicejack.table.presenter import Presenter
 
 YES_WORDS: Final = ("yes", "yeah", "yep", "sure", "ok", "okay", "yes please")
 NO_WORDS: Final = ("no", "nope", "no thanks", "not now")
-YES_OR_NO: Final = Grammar(YES_WORDS + NO_WORDS)
+# Answers are obeyed the moment they are heard, so a recogniser weighs them as it weighs commands, and may count
+# the forms of one answer as one (Grammar.answers).
+YES_OR_NO: Final = Grammar(YES_WORDS + NO_WORDS, obeyed=frozenset(YES_WORDS + NO_WORDS),
+                           answers=(frozenset(YES_WORDS), frozenset(NO_WORDS)))
+# A word heard less sure than this is no answer; the language layer confirms a move heard so.
+SURE: Final = LanguageSettings().low_confidence
 TRIES: Final = 3
+
+
+def answer_of(heard: Heard) -> bool | None:
+    """True for a yes, False for a no; None for other words, and for an answer heard unsure (a word below
+    SURE, or doubted by the recogniser). With only these few sentences to choose from, a recogniser hears table
+    talk as one of them ("what did you play" as "okay"), nearly always unsure; and a yes to "replace the saved
+    match?" cannot be taken back."""
+    if heard.doubted or (heard.word_confidences and min(heard.word_confidences) < SURE):
+        return None
+    words = " ".join(heard.text.lower().strip(" .!?").split())
+    return True if words in YES_WORDS else False if words in NO_WORDS else None
 
 
 def ask_yes_no(presenter: Presenter, inputs: InputHub, question: str, timeout: float | None = None) -> bool | None:
@@ -22,10 +39,8 @@ def ask_yes_no(presenter: Presenter, inputs: InputHub, question: str, timeout: f
         answer = inputs.listen(YES_OR_NO, timeout)
         if answer is None or isinstance(answer, EndOfInput):
             return None
-        words = " ".join(answer.heard.text.lower().strip(" .!?").split())
-        if words in YES_WORDS:
-            return True
-        if words in NO_WORDS:
-            return False
+        clear = answer_of(answer.heard)
+        if clear is not None:
+            return clear
         presenter.say([say("yes_or_no"), question])
     return None
