@@ -1,7 +1,7 @@
 """Yes-or-no questions outside a match ("replace the saved match?", "another match?"): what the game takes from
 table talk and from real answers, said by the held-out voices in every room of benchmarks/asr.py.
 
-    taskset -c 0 python3 benchmarks/questions.py                    # held-out voices, every room (~12 min)
+    taskset -c 0 python3 benchmarks/questions.py                    # held-out voices, every room (~6 min)
     taskset -c 0 python3 benchmarks/questions.py --backend sphinx   # pocketsphinx alone
 
 Each of asr.py's 30 lines of table talk is said twice and each spoken form of yes and no six times, by the

@@ -28,9 +28,8 @@ TRIES: Final = 3
 
 def answer_of(heard: Heard) -> bool | None:
     """True for a yes, False for a no; None for other words, and for an answer heard unsure (a word below
-    SURE, or doubted by the recogniser). With only these few sentences to choose from, a recogniser hears table
-    talk as one of them ("what did you play" as "okay"), nearly always unsure; and a yes to "replace the saved
-    match?" cannot be taken back."""
+    SURE, or doubted by the recogniser). With only these few sentences to choose from, a recogniser forces table
+    talk onto one of them, mostly unsure; and a yes to "replace the saved match?" cannot be taken back."""
     if heard.doubted or (heard.word_confidences and min(heard.word_confidences) < SURE):
         return None
     words = " ".join(heard.text.lower().strip(" .!?").split())
