@@ -76,8 +76,8 @@ def test_only_a_match_s_answers_are_listened_for_and_weighed_as_the_commands_the
 def test_table_talk_heard_through_the_game_s_recogniser_never_replaces_a_saved_match(
         talk: str, voice: str, snr_db: float | None, kit: Any) -> None:
     """Issue 12: through the recogniser the game picks by default (pocketsphinx checked by Whisper and Moonshine),
-    these lines of an espeak-ng voice's table talk were heard as "okay" or "sure", unsure, and taken as yes: the
-    saved match was replaced. Now nothing is taken from them; the question is asked again, and the player's real
+    these lines of an espeak-ng voice's table talk were heard as "okay", "ok" or "sure" (all but one unsure) and
+    taken as yes: the saved match was replaced. Now nothing is taken from them; the question is asked again, and the player's real
     "no" after it keeps the save. A real "yes" in the same room still counts at once."""
     recogniser = make_recogniser("auto")
 
