@@ -807,6 +807,31 @@ def test_the_word_model_is_sure_of_a_move_over_sentences_that_mean_something_els
     assert word_model_sure(said_whole, "", frozenset(), frozenset({"play king"})) == "play king out"
 
 
+def test_an_answer_both_rank_first_is_not_taken_when_whisper_wrote_more_words() -> None:
+    """Issue 12, thirty-fourth round: flite's awb voice said "who is winning" at 20 dB while the game asked to
+    confirm a move. The word model ranked "yes" first by 6.7 and Whisper's scoring did too, so the rule for a
+    command both rank first said "yes", and the move was carried out. Whisper's own decoding had two words
+    ("is willing."). An answer is now taken that way only when that decoding has no more words than it, as
+    agreed_answer already asked; a command such as "repeat" is obeyed as before."""
+    answers = (frozenset({"yes", "yeah", "yep"}), frozenset({"no", "nope"}))
+    obeyed = frozenset({"yes", "yeah", "yep", "no", "nope", "repeat", "whose turn"})
+    word_model = Spotted((("yes", -2.2), ("whose turn", -8.9), ("eight", -9.7)), -1.8, 61)
+    whisper = _scored(" is willing.", (("yes", -3.9), ("no", -6.4), ("never mind", -10.3)), -4.5)  # with Moonshine's
+    moonshine = _scored("", (("yes", -4.9), ("no", -6.1), ("never mind", -10.2)), -5.5)
+    assert agreed_command(word_model, whisper, "is willing", obeyed, moonshine, 20.9, answers) == ""
+    assert agreed_command(word_model, whisper, "yes", obeyed, moonshine, 20.9, answers) == "yes"
+    assert agreed_command(word_model, whisper, "", obeyed, moonshine, 20.9, answers) == "yes"
+    assert agreed_command(word_model, whisper, "is willing", obeyed, moonshine, 20.9) == "yes"  # no question open
+    grammar = Grammar(("yes", "yeah", "yep", "no", "nope", "repeat", "whose turn", "play eight red one"),
+                      obeyed=obeyed, answers=answers)
+    verdict, rules = decide(Heard(""), word_model, lambda: "is willing", lambda: (whisper, moonshine), None, 20.9,
+                            grammar, 28.0, PAIR_THRESHOLDS, PAIR_HEAD_WEIGHTS)
+    assert verdict.text != "yes" and "command_agreed" not in rules, (verdict, rules)
+    repeat = Spotted((("repeat", -2.2), ("whose turn", -8.9)), -2.2, 61)
+    scored = _scored(" the heat.", (("repeat", -3.9), ("no", -6.4)), -4.5)
+    assert agreed_command(repeat, scored, "the heat", obeyed, moonshine, 20.9, answers) == "repeat"
+
+
 def test_a_command_both_rank_first_is_obeyed_unless_whisper_wrote_it_inside_a_longer_sentence() -> None:
     """Issue 12, twenty-second round: the word model sure of a command and Whisper's scoring (with Moonshine's)
     ranking it first too is enough, however little Whisper's own decoding made of the audio; not when that

@@ -95,7 +95,9 @@ COMMAND_SECONDS = 1.0
 # a longer sentence ("repeat after me"): on the held-out voices many commands were refused with both ranking
 # them far ahead, since pocketsphinx had heard nothing and Whisper's own decoding was nonsense ("the heat." for
 # "repeat"). Two models agreeing need less of a lead than the word model alone: chosen on held-out parts
-# other than those it was judged on (models/README.md, twenty-second and twenty-third rounds).
+# other than those it was judged on (models/README.md, twenty-second and twenty-third rounds). An answer so agreed
+# on (Grammar.answers) is taken only when Whisper's own decoding has no more words than it, as in agreed_answer:
+# "who is winning", said while a move was being confirmed, was carried out as "yes" (thirty-fourth round).
 AGREED_MARGIN = 4.0
 AGREED_COMMAND_SECONDS = 2.0
 # In a loud room (speech less than HEAD_LOUD_ROOM_DB over it) a command Moonshine's scoring on its own also
@@ -488,7 +490,8 @@ def decide(heard: Heard, spotted: Spotted | None, free_words: Callable[[], str],
         rules = ("head_outvoted",)
     if spotted is not None:
         # In this order of precedence; each is a pure function of the scores, so all are simply worked out.
-        found = (("command_agreed", agreed_command(spotted, scored, free, obeyed, opinion, over_floor_db)),
+        found = (("command_agreed", agreed_command(spotted, scored, free, obeyed, opinion, over_floor_db,
+                                                   grammar.answers)),
                  ("answer_agreed", agreed_answer(spotted, scored, opinion, free, grammar.answers)),
                  ("read_out_obeyed", "" if heard_a_move_surely(heard, obeyed) else
                   read_out_command(spotted, scored, opinion, free, grammar.read_out, over_floor_db)),
@@ -604,16 +607,20 @@ def same_meaning(sentence: str, spotted: Spotted, complete: frozenset[str]) -> f
 
 
 def agreed_command(spotted: Spotted, scored: Scored, free_words: str, obeyed: frozenset[str],
-                   second: Scored | None = None, over_floor_db: float = math.inf) -> str:
+                   second: Scored | None = None, over_floor_db: float = math.inf,
+                   answers: Sequence[frozenset[str]] = ()) -> str:
     """The command (one of ``obeyed``) both the word model and Whisper's scoring rank first, the word model
     clearly (AGREED_MARGIN, HEAD_SURE_FIT), in an utterance of AGREED_COMMAND_SECONDS at most; or "" (also
-    when Whisper's free decoding ``free_words`` holds the command among other words: table talk that says it).
+    when Whisper's free decoding ``free_words`` holds the command among other words: table talk that says it,
+    or, for a form of an answer (one of ``answers``), has more words than it at all).
     In a loud room (``over_floor_db``), where Moonshine's scoring on its own (``second``) ranks it first too,
     a smaller lead is enough (UNANIMOUS_MARGIN and the rest)."""
     if not spotted.ranked or not scored.ranked:
         return ""
     best = spotted.ranked[0][0]
     if best not in obeyed or scored.ranked[0][0] != best or spotted.seconds > AGREED_COMMAND_SECONDS:
+        return ""
+    if any(best in forms for forms in answers) and len(free_words.split()) > len(best.split()):
         return ""
     margin, fit = spotted.margin(best), spotted.fit(best)
     clear = margin >= AGREED_MARGIN and fit >= HEAD_SURE_FIT
