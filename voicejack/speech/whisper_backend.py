@@ -620,7 +620,7 @@ def agreed_command(spotted: Spotted, scored: Scored, free_words: str, obeyed: fr
     best = spotted.ranked[0][0]
     if best not in obeyed or scored.ranked[0][0] != best or spotted.seconds > AGREED_COMMAND_SECONDS:
         return ""
-    if any(best in forms for forms in answers) and len(free_words.split()) > len(best.split()):
+    if any(best in forms for forms in answers) and wrote_more_than(free_words, best):
         return ""
     margin, fit = spotted.margin(best), spotted.fit(best)
     clear = margin >= AGREED_MARGIN and fit >= HEAD_SURE_FIT
@@ -628,6 +628,12 @@ def agreed_command(spotted: Spotted, scored: Scored, free_words: str, obeyed: fr
         clear = ((margin >= UNANIMOUS_MARGIN and fit >= UNANIMOUS_FIT)
                  or (len(best.split()) >= 3 and margin >= UNANIMOUS_LONG_MARGIN))
     return best if clear and not said_among_other_words(best, free_words) else ""
+
+
+def wrote_more_than(free_words: str, answer: str) -> bool:
+    """Whisper's free decoding (``free_words``) has more words than ``answer``: a yes-or-no question leaves the
+    scorers little else to rank first, so table talk said while one is open is ranked as an answer."""
+    return len(free_words.split()) > len(answer.split())
 
 
 def said_among_other_words(sentence: str, free_words: str) -> bool:
@@ -689,7 +695,7 @@ def agreed_answer(spotted: Spotted, scored: Scored, second: Scored | None, free_
         return ""
     best = spotted.ranked[0][0]
     forms = next((group for group in answers if best in group), None)
-    if forms is None or len(free_words.split()) > len(best.split()):
+    if forms is None or wrote_more_than(free_words, best):
         return ""
     agreed = _first_of(scored, forms, ANSWER_AGREED_LEAD) and _first_of(second, forms, ANSWER_AGREED_LEAD)
     return best if agreed else ""
