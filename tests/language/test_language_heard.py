@@ -208,6 +208,28 @@ def test_a_confirmation_of_a_move_no_longer_legal_is_forgotten() -> None:
     assert resolve(POSITIONS["walks"], "red", "yes", pending) == Command("yes")
 
 
+def test_a_move_said_while_a_yes_or_no_is_awaited_is_asked_about_not_played() -> None:
+    """Issue 12: table talk said while the game asks "is that right?" was heard as a move of its own and played
+    ("nice one" as "ace one"). A spoken move other than the one asked about is now confirmed first; the same
+    move said again counts as the yes it means, and typed input is taken as typed."""
+    pending = Confirm(next(m for m in legal_moves(MID) if m.phrase == "play seven red two"), "?")
+    sure = (0.95, 0.95, 0.95, 0.95)
+    other = resolve(MID, "red", Heard("play nine red one", sure), pending)
+    assert isinstance(other, Confirm) and other.phrase == "play nine red one"
+    assert resolve(MID, "red", "play nine red one", pending) == next(
+        m for m in legal_moves(MID) if m.phrase == "play nine red one")
+    assert resolve(MID, "red", Heard("play seven red two", sure), pending) == pending.move
+    assert resolve(MID, "red", Heard("yes", (0.95,)), pending) == pending.move
+    assert resolve(MID, "red", Heard("play nine red one", sure)) == resolve(MID, "red", "play nine red one")
+
+
+def test_a_move_said_while_quitting_is_asked_about_is_confirmed_too() -> None:
+    asked = resolve(MID, "red", "quit")
+    assert isinstance(asked, Confirm)
+    heard = resolve(MID, "red", Heard("play nine red one", (0.95, 0.95, 0.95, 0.95)), asked)
+    assert isinstance(heard, Confirm) and heard.phrase == "play nine red one"
+
+
 def test_the_conversation_keeps_the_question_until_it_is_answered_or_cancelled() -> None:
     talk = Conversation("red")
     assert isinstance(talk.hear(MID, "seven"), Ask)

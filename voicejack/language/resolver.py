@@ -270,6 +270,16 @@ class Resolver:
         """What the game should do on hearing ``heard`` from ``seat`` (a plain string counts as typed)."""
         if isinstance(heard, str):
             heard = Heard(heard, typed=True)
+        result = self._resolve(state, seat, heard, dialog)
+        if (isinstance(dialog, Confirm) and not heard.typed and isinstance(result, Move)
+                and result != dialog.move):
+            # While the game waits for a yes or a no, a move said instead is asked about, not carried out:
+            # table talk said at that moment was heard as a move of its own ("nice one" as "ace one",
+            # benchmarks/asr.py --parts held-out-asked), and the player can still say yes to it.
+            return Confirm(result, prompts.confirm_move(self.describe(state, result, seat)))
+        return result
+
+    def _resolve(self, state: GameState, seat: str, heard: Heard, dialog: Dialog) -> Resolution:
         language = self.language(state, seat, dialog)
         texts = [heard.text] + [alt for alt in dict.fromkeys(heard.alternatives) if alt != heard.text]
         hypotheses = [normalise(text, heard.typed) for text in texts]
