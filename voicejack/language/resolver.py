@@ -276,7 +276,7 @@ class Resolver:
             # While the game waits for a yes or a no, a move said instead is asked about, not carried out:
             # table talk said at that moment was heard as a move of its own ("nice one" as "ace one",
             # benchmarks/asr.py --parts held-out-asked), and the player can still say yes to it.
-            return Confirm(result, prompts.confirm_move(self.describe(state, result, seat)))
+            return self._confirmation(state, seat, result)
         return result
 
     def _resolve(self, state: GameState, seat: str, heard: Heard, dialog: Dialog) -> Resolution:
@@ -443,9 +443,12 @@ class Resolver:
         policy = self.settings.confirm
         own_capture = self.settings.confirm_own_captures and sends_home_own(language.state, language.seat, move)
         if policy is ConfirmPolicy.ALWAYS or own_capture or (policy is ConfirmPolicy.AUTO and not certain):
-            description = self.describe(language.state, move, language.seat)
-            return Confirm(move, prompts.confirm_move(description))
+            return self._confirmation(language.state, language.seat, move)
         return move
+
+    def _confirmation(self, state: GameState, seat: str, move: Move) -> Confirm:
+        """The yes-or-no question that asks ``seat`` before ``move`` is played."""
+        return Confirm(move, prompts.confirm_move(self.describe(state, move, seat)))
 
     def _ambiguous(self, language: Language, targets: Sequence[Target], text: str, certain: bool = False) -> Resolution:
         """Several meanings are equally close: ask between them, never guess."""
