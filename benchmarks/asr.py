@@ -96,7 +96,7 @@ BABBLE_LINES = (
     "have you tried that new restaurant", "it rained all weekend", "the kids are asleep upstairs",
     "i can never remember her name", "that film was far too long", "what time does the shop close",
 )
-KINDS = ("moves", "commands", "answers", "chatter")
+KINDS = ("moves", "commands", "answers", "card first", "chatter")
 SETUPS: tuple[tuple[int, bool, str], ...] = ((4, True, "regular"), (2, False, "regular"), (4, True, "complex"))
 NUMBERS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
@@ -244,10 +244,38 @@ def asked_chatter_items(count: int, seed: int, families: tuple[str, ...], quick:
     return items
 
 
+def card_first_items(count: int, seed: int, families: tuple[str, ...], quick: bool) -> list[Item]:
+    """The "held-out-card-first" part: ``count`` utterances by the held-out voices that name only a card with
+    more than one move ("play ace", "burn"), as a player does who wants its choices one question at a time, in
+    the held-out part's move positions. Right is the question the game asks; a move carried out is wrong: a
+    recogniser that finishes "play ace" as "play ace out" plays a move nobody chose."""
+    rng = random.Random(seed)
+    speakers = _speakers(families, quick)
+    rng.shuffle(speakers)
+    said = [(base, forms) for base in build_items_for("held-out", 100, seed, families, quick)
+            if base.kind == "moves" and (forms := card_first_forms(base.state, base.seat, base.grammar))]
+    items = []
+    for n in range(count):
+        base, forms = said[n % len(said)]
+        text = rng.choice(forms)
+        items.append(Item(base.state, base.seat, base.grammar, text, speakers[(n * 7 + 5) % len(speakers)],
+                          resolve(base.state, base.seat, Heard(text)), "card first"))
+    return items
+
+
+def card_first_forms(state: GameState, seat: str, grammar: Grammar) -> list[str]:
+    """The first word or two of this position's move phrases that the game answers with a question."""
+    phrases = {m.phrase for m in legal_moves(state)}
+    starts = {" ".join(phrase.split()[:size]) for phrase in phrases for size in (1, 2)} - phrases
+    return sorted(text for text in starts if text in grammar.phrases
+                  and isinstance(resolve(state, seat, Heard(text)), Ask))
+
+
 def build_split(name: str, count: int, seed: int, families: tuple[str, ...], quick: bool) -> Split:
     speakers = _speakers(families, quick)
     items = (chatter_items(count, seed, families, quick) if name == "tuning-chatter"
              else asked_chatter_items(count, seed, families, quick) if name == "held-out-asked"
+             else card_first_items(count, seed, families, quick) if name == "held-out-card-first"
              else build_items_for(name, count, seed, families, quick))
     plain = {v.name: v for v in speakers if (v.stretch, v.semitones) == (1.0, 0)}
     babble = {key: [voice_bank.synthesise(line, v) for line in BABBLE_LINES] for key, v in plain.items()}
@@ -335,7 +363,7 @@ def print_header() -> None:
 
 def print_rows(part: str, condition: str, tallies: dict[str, Tally]) -> str:
     """Print the rows of moves, commands and answers; returns the chatter row (printed at the end)."""
-    for kind in KINDS[:3]:
+    for kind in KINDS[:-1]:
         t = tallies[kind]
         if not t.total:
             continue
@@ -448,7 +476,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--held-out-positions", type=int, default=None, help="positions in the held-out part (100)")
     parser.add_argument("--parts", default=None, help="tuning,held-out (default both; --quick: tuning); "
                         "tuning-chatter: --positions lines of table talk by the tuning voices (200); "
-                        "held-out-asked: as many by the held-out voices while a yes-or-no question is open")
+                        "held-out-asked: as many by the held-out voices while a yes-or-no question is open; "
+                        "held-out-card-first: as many naming only a card that has several moves")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--rooms", default=",".join(rooms.CONDITIONS), help=f"some of {', '.join(rooms.CONDITIONS)}")
     parser.add_argument("--backends", default="sphinx",
@@ -498,6 +527,9 @@ def main(argv: list[str] | None = None) -> int:
         splits.append(build_split("tuning-chatter", args.positions or 200, args.seed, tuning_families, args.quick))
     if "held-out-asked" in parts:
         splits.append(build_split("held-out-asked", args.positions or 200, args.seed + 1,
+                                  voice_bank.HELD_OUT_FAMILIES, args.quick))
+    if "held-out-card-first" in parts:
+        splits.append(build_split("held-out-card-first", args.positions or 200, args.seed + 1,
                                   voice_bank.HELD_OUT_FAMILIES, args.quick))
     conditions = tuple(c for c in args.rooms.split(",") if c)
     print(f"corpus ready in {time.perf_counter() - started:.0f} s")

@@ -284,6 +284,10 @@ def main(argv: list[str] | None = None) -> int:
         count = 1 + max(row["index"] for row in rows if row["part"] == "held-out-asked")
         items["held-out-asked"] = asr.asked_chatter_items(count, args.seed + 1, voice_bank.HELD_OUT_FAMILIES,
                                                           args.quick)
+    if "held-out-card-first" in parts:
+        count = 1 + max(row["index"] for row in rows if row["part"] == "held-out-card-first")
+        items["held-out-card-first"] = asr.card_first_items(count, args.seed + 1, voice_bank.HELD_OUT_FAMILIES,
+                                                            args.quick)
     settings = None if args.no_judging else JudgeSettings(args.tie_margin)
     whisper = None
     if args.whisper:
