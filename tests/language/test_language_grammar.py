@@ -292,3 +292,33 @@ def test_the_commands_that_only_read_something_out_are_marked() -> None:
     assert not {"cancel", "never mind", "slow down", "stop talking", "stop listening", "save the game",
                 "quit game", "leave the table", "take that back"} & grammar.read_out
     assert not {move.phrase for move in legal_moves(state)} & grammar.read_out
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_sentences_that_only_ask_are_marked_and_each_asks(seed: int) -> None:
+    # Issue 12, thirty-sixth round: a recogniser may ask about these on less evidence (Grammar.asks), since
+    # heard wrongly one costs a question the player can cancel: each must be answered with a question, never a
+    # move or a command, and only while no other question is open.
+    checked = 0
+    for state in random_positions(6, seed=seed):
+        grammar = phrase_set(state, state.turn)
+        assert grammar.asks <= set(grammar.phrases)
+        assert not grammar.asks & (grammar.obeyed | grammar.refused | grammar.complete)
+        for form in grammar.asks:
+            assert isinstance(resolve(state, state.turn, spoken(form)), Ask), form
+            checked += 1
+        moves = legal_moves(state)
+        assert not {move.phrase for move in moves} & grammar.asks
+        assert not phrase_set(state, state.turn, Confirm(moves[0], "confirm?")).asks
+    assert checked > 10
+
+
+def test_a_card_named_alone_asks_only_where_it_has_several_moves() -> None:
+    # The ace with every marble at home can only bring one out: "play ace" is that move (Grammar.complete).
+    only_out = table({"red": ["A", "4"], **others()}, {})
+    grammar = phrase_set(only_out, "red")
+    assert "play ace" in grammar.complete and "play ace" not in grammar.asks
+    out_or_walk = table({"red": ["A", "4"], **others()}, {"red": [10, "home", "home", "home"]})
+    grammar = phrase_set(out_or_walk, "red")
+    assert {"play ace", "ace", "play the ace", "play ace red one"} <= grammar.asks
+    assert not {"play ace out", "play ace red one one", "play four red one"} & grammar.asks

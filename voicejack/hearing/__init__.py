@@ -44,7 +44,9 @@ class Grammar:
     heard wrongly, one costs a moment of speech the player can stop, so a recogniser may obey them on less
     evidence. ``answers``: while a question is open, the forms of yes and of no ("yes", "yeah", "yep" ...;
     "no", "nope"), one set each: a recogniser may count the forms of one answer as one, since it matters only
-    which answer was given, not in which words."""
+    which answer was given, not in which words. ``asks``: sentences that name several moves and no more ("play
+    ace", "burn"), which the game answers with a question about them: heard wrongly, one costs a question the
+    player can cancel, never a move."""
 
     phrases: tuple[str, ...]
     obeyed: frozenset[str] = frozenset()
@@ -53,6 +55,7 @@ class Grammar:
     complete: frozenset[str] = frozenset()
     read_out: frozenset[str] = frozenset()
     answers: tuple[frozenset[str], ...] = ()
+    asks: frozenset[str] = frozenset()
 
     def words(self) -> set[str]:
         return {word for phrase in self.phrases for word in phrase.split()}

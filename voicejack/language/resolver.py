@@ -183,7 +183,8 @@ class Language:
                                     frozenset(refused), complete_prefixes(meanings),
                                     frozenset(form for form, command in commands.items()
                                               if command.name in ONLY_SPEAKS),
-                                    answer_groups(commands))
+                                    answer_groups(commands),
+                                    asking_forms(meanings) if self.dialog is None else frozenset())
         return self._grammar
 
 
@@ -198,6 +199,14 @@ def answer_groups(commands: dict[str, Command]) -> tuple[frozenset[str], ...]:
         if command.name in ANSWER_ONLY:
             groups.setdefault(command.name, set()).add(form)
     return tuple(frozenset(forms) for _, forms in sorted(groups.items(), key=lambda pair: pair[0].value))
+
+
+def asking_forms(meanings: dict[str, set[object]]) -> frozenset[str]:
+    """The forms whose only meaning is several moves, answered with a question (Grammar.asks)."""
+    def asks(meaning: object) -> bool:
+        return isinstance(meaning, tuple) and isinstance(meaning[0], MovesTarget) and len(meaning[0].moves) > 1
+
+    return frozenset(form for form, meaning in meanings.items() if all(asks(m) for m in meaning))
 
 
 def complete_prefixes(meanings: dict[str, set[object]]) -> frozenset[str]:

@@ -206,7 +206,7 @@ class ListeningGate:
                             *(f"{wake} {word}" for word in starts if word not in grammar.phrases)),
                            woken(grammar.obeyed), woken(grammar.confirmed), woken(grammar.refused),
                            woken(grammar.complete), woken(grammar.read_out),
-                           tuple(woken(answer) for answer in grammar.answers))
+                           tuple(woken(answer) for answer in grammar.answers), woken(grammar.asks))
         with self._lock:
             self._listened[listened] = grammar
             while len(self._listened) > 8:

@@ -58,7 +58,7 @@ from voicejack.speech.word_head import Spotted, WordHead
 
 __all__ = ["Scored", "SphinxWhisperRecogniser", "Transcript", "WhisperScorer", "WhisperUnavailable", "edit_cost",
            "finalists", "find_whisper_model", "needs_second_pass", "normalise", "sure", "sure_reading",
-           "word_model_agrees", "word_model_sure", "same_meaning", "read_out_command", "agreed_reading",
+           "word_model_agrees", "word_model_sure", "word_model_sure_of_start", "word_model_asks", "same_meaning", "read_out_command", "agreed_reading",
            "disputes", "heard_a_move_surely", "word_model_outvoted", "decide"]
 
 WINDOW_SECONDS = 10.0
@@ -89,6 +89,14 @@ HEAD_AGREES_MARGIN = 4.0
 HEAD_SURE_MARGIN = 8.0
 HEAD_SURE_FIT = -1.0
 COMMAND_SECONDS = 1.0
+# When the check finds nothing to act on, a sentence that only asks a question (Grammar.asks: "play ace", a
+# card named alone where it has several moves) is asked about when the word model ranks it first by
+# ASKS_MARGIN, within ASKS_FIT a second of the best path, and has two words or more: heard wrongly it costs a
+# question the player cancels. Chosen on the development parts' card-first utterances (models/README.md,
+# thirty-sixth round), where most such sentences refused in the reverberant room were ranked first that way,
+# and a line of table talk rarely was.
+ASKS_MARGIN = 3.0
+ASKS_FIT = -3.0
 # A command the word model ranks first by AGREED_MARGIN (within HEAD_SURE_FIT), which Whisper's scoring of
 # the shortlist (with Moonshine's, when there) also ranks first, is obeyed in an utterance of up to
 # AGREED_COMMAND_SECONDS, whatever Whisper's free decoding wrote, unless that decoding holds the command inside
@@ -500,8 +508,15 @@ def decide(heard: Heard, spotted: Spotted | None, free_words: Callable[[], str],
         for rule, sentence in found:
             if sentence:
                 return heard_as(sentence, 0.95, (), heard), (*rules, rule)
-    return settle(heard, evidence, scored, over_floor_db, obeyed, thresholds, weights, confirmed=grammar.confirmed,
-                  spotted=spotted), (*rules, "settled")
+    settled = settle(heard, evidence, scored, over_floor_db, obeyed, thresholds, weights,
+                     confirmed=grammar.confirmed, spotted=spotted)
+    if not settled.text and spotted is not None:
+        # Nothing to act on; what the word model is sure enough of to ask about is asked about instead.
+        for rule, sentence in (("start_asked", word_model_sure_of_start(spotted, obeyed, grammar.refused)),
+                               ("question_asked", word_model_asks(spotted, grammar.asks))):
+            if sentence:
+                return replace(heard_as(sentence, 0.5, (), heard), doubted=True), (*rules, "settled", rule)
+    return settled, (*rules, "settled")
 
 
 def with_untaught_lead(lead: str, heard: Heard, checked: Heard, phrases: Sequence[str],
@@ -576,6 +591,39 @@ def word_model_sure(spotted: Spotted, free_words: str, obeyed: frozenset[str] = 
         short = len(free_words.split()) <= len(best.split()) or spotted.seconds <= COMMAND_SECONDS
         return best if short else ""
     return best if len(best.split()) >= 2 else ""
+
+
+def word_model_sure_of_start(spotted: Spotted, obeyed: frozenset[str] = frozenset(),
+                             refused: frozenset[str] = frozenset()) -> str:
+    """The word model's first sentence when its first two are a sentence and that sentence with more words on
+    the end ("play ace" and "play ace out", "burn" and "burn six"), together ahead of everything else by
+    HEAD_SURE_MARGIN, the first within HEAD_SURE_FIT; or "". The word model is then sure how the utterance
+    began, not whether its last words were said: a far microphone in a reverberant room loses them, and a
+    player naming the card first says the shorter on purpose. Neither may be a command (one of ``obeyed``) or
+    a move the game refuses (``refused``). Handed over doubted, it is asked about, never carried out: the
+    longer is confirmed, the shorter asks which of its moves was meant."""
+    if len(spotted.ranked) < 2:
+        return ""
+    (first, _), (second, _) = spotted.ranked[:2]
+    shorter, longer = sorted((first, second), key=len)
+    if not longer.startswith(shorter + " ") or {first, second} & (obeyed | refused):
+        return ""
+    if spotted.margin(first, frozenset({second})) < HEAD_SURE_MARGIN or spotted.fit(first) < HEAD_SURE_FIT:
+        return ""
+    return first
+
+
+def word_model_asks(spotted: Spotted, asks: frozenset[str]) -> str:
+    """The word model's first sentence when it is one of ``asks`` (Grammar.asks: a card named alone, "play
+    ace") of two words or more, ahead of the next by ASKS_MARGIN and within ASKS_FIT a second of the best path;
+    or "". Heard wrongly it costs a question the player can cancel, so a smaller lead than HEAD_SURE_MARGIN
+    is enough."""
+    if not spotted.ranked:
+        return ""
+    best = spotted.ranked[0][0]
+    if best not in asks or len(best.split()) < 2:
+        return ""
+    return best if spotted.margin(best) >= ASKS_MARGIN and spotted.fit(best) >= ASKS_FIT else ""
 
 
 def heard_a_move_surely(heard: Heard, obeyed: frozenset[str] = frozenset()) -> bool:
