@@ -18,6 +18,11 @@ music 15 dB below), streamed in 20 ms blocks exactly as the microphone
 delivers them, with the grammar of that moment, and resolved by the real
 command language (voicejack.language.resolve).
 
+Other parts: "held-out-asked" (table talk said while the game waits for a
+yes or a no) and "held-out-card-first" (the player names only a card that
+has several moves, "play ace", and the game must ask which; carrying out a
+move is wrong), both by the held-out voices.
+
 Held out: the flite and pico voices, said in positions of other games with
 other noise seeds, are never used to tune anything; they are reported in
 their own rows ("held-out"). Everything tuned was tuned on "tuning" rows.

@@ -266,6 +266,11 @@ def spoken(text: str) -> Heard:
     return Heard(text, tuple(1.0 for _ in text.split()))
 
 
+def meant(result: object) -> object:
+    """The move a resolution carries out or asks to confirm (a card named alone by voice is confirmed)."""
+    return result.move if isinstance(result, Confirm) else result
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_every_longer_sentence_a_complete_one_begins_is_heard_the_same(seed: int) -> None:
     # Issue 12: what the game does on a complete sentence is what it would do had the player gone on.
@@ -273,9 +278,9 @@ def test_every_longer_sentence_a_complete_one_begins_is_heard_the_same(seed: int
     for state in random_positions(6, seed=seed):
         grammar = phrase_set(state, state.turn)
         for form in grammar.complete:
-            result = resolve(state, state.turn, spoken(form))
+            result = meant(resolve(state, state.turn, spoken(form)))
             for longer in (p for p in grammar.phrases if p.startswith(form + " ")):
-                assert resolve(state, state.turn, spoken(longer)) == result, (form, longer)
+                assert meant(resolve(state, state.turn, spoken(longer))) == result, (form, longer)
                 checked += 1
     assert checked > 20
 

@@ -208,6 +208,23 @@ def test_a_confirmation_of_a_move_no_longer_legal_is_forgotten() -> None:
     assert resolve(POSITIONS["walks"], "red", "yes", pending) == Command("yes")
 
 
+def test_a_card_named_alone_by_voice_is_confirmed_even_where_it_has_one_move() -> None:
+    """Issue 12, thirty-sixth round: "ace" and "eight" differ only in their last sound, and a reverberant room
+    smears it. On the benchmark's card-first part "play ace" (a question: the ace has several moves) was heard
+    as "play eight" and, the eight having one move, that move was played. A card named alone by voice is now
+    confirmed; typed, it is played as the player's guide says, and the move said in full is played at once."""
+    start = POSITIONS["start"]  # all home, king 6 4 9: only the king can bring a marble out
+    king_out = next(m for m in legal_moves(start) if m.phrase == "play king out")
+    for words in ("play king", "king", "play the king"):
+        heard = resolve(start, "red", Heard(words, tuple(0.95 for _ in words.split())))
+        assert isinstance(heard, Confirm) and heard.move == king_out, words
+        assert resolve(start, "red", words) == king_out, words
+    assert resolve(start, "red", Heard("play king out", (0.95, 0.95, 0.95))) == king_out
+    assert resolve(start, "red", Heard("king out", (0.95, 0.95))) == king_out
+    several = resolve(MID, "red", Heard("play ace", (0.95, 0.95)))
+    assert isinstance(several, Ask)  # a card with several moves still asks which
+
+
 def test_a_move_said_while_a_yes_or_no_is_awaited_is_asked_about_not_played() -> None:
     """Issue 12: table talk said while the game asks "is that right?" was heard as a move of its own and played
     ("nice one" as "ace one"). A spoken move other than the one asked about is now confirmed first; the same

@@ -803,7 +803,10 @@ def test_the_word_model_is_sure_of_a_move_over_sentences_that_mean_something_els
     assert whisper_backend.same_meaning("play king", spotted, frozenset({"play king"})) == {"play king",
                                                                                          "play king out"}
     assert spotted.margin("play king", frozenset({"play king out"})) == pytest.approx(11.8)
-    assert word_model_sure(spotted, "", frozenset(), frozenset({"play king"})) == "play king"
+    # The move in full (the game confirms a card named alone by voice, thirty-sixth round).
+    assert word_model_sure(spotted, "", frozenset(), frozenset({"play king"})) == "play king out"
+    alone = Spotted((("play king", -1.2), ("king", -13.0), ("play two", -14.0)), -1.2, 65)
+    assert word_model_sure(alone, "", frozenset(), frozenset({"play king"})) == "play king"
     assert word_model_sure(spotted, "", frozenset()) == ""  # a king that may also walk: "play king" asks which
     assert word_model_sure(spotted, "", frozenset(), frozenset({"play two"})) == ""
     said_whole = Spotted((("play king out", -1.2), ("play king", -7.0), ("king", -13.0)), -1.2, 65)

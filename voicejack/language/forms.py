@@ -62,6 +62,7 @@ class Entry:
     tier: int
     spoken: bool
     vague: bool = False  # names too little to play without confirming (a marble alone)
+    card_alone: bool = False  # a card named alone ("play eight"): one word to mishear, so confirmed when spoken
     option_reading: bool = False  # a bare number read as the number of a choice
 
 
@@ -160,6 +161,7 @@ def move_entries(state: GameState, seat: str, moves: list[Move]) -> Iterator[Ent
 
     partials: dict[str, tuple[set[Move], bool]] = {}
     vague: set[str] = set()
+    card_alone: set[str] = set()
 
     def add(form: str, move: Move, spoken: bool) -> None:
         found, was_spoken = partials.get(form, (set(), False))
@@ -175,6 +177,7 @@ def move_entries(state: GameState, seat: str, moves: list[Move]) -> Iterator[Ent
             for move in card_moves:
                 for form in (word, f"play {word}", f"play the {word}"):
                     add(form, move, True)
+                    card_alone.add(form)
                 for form, spoken in _partial_forms(move, own):
                     add(form, move, spoken)
         for move in moves:
@@ -187,7 +190,8 @@ def move_entries(state: GameState, seat: str, moves: list[Move]) -> Iterator[Ent
                     add(name, move, index < 2)
                     vague.add(name)
     for form, (found, spoken) in partials.items():
-        yield Entry(form, key_of(form), MovesTarget(frozenset(found)), TIER_MOVE, spoken, form in vague)
+        yield Entry(form, key_of(form), MovesTarget(frozenset(found)), TIER_MOVE, spoken, form in vague,
+                    card_alone=form in card_alone)
 
 
 def _full_forms(move: Move, own: str) -> Iterator[tuple[str, bool]]:

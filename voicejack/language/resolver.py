@@ -307,7 +307,7 @@ class Resolver:
 
         hits = language.by_key.get(primary.primary, [])
         if hits:
-            return self._exact(language, hits, hypotheses, low_confidence, heard.text, heard.doubted)
+            return self._exact(language, hits, hypotheses, low_confidence, heard.text, heard.doubted, heard.typed)
 
         refused = refusal(language, primary.primary)
         if refused is not None:
@@ -325,7 +325,7 @@ class Resolver:
     # Exact hits -------------------------------------------------------------
 
     def _exact(self, language: Language, hits: list[Entry], hypotheses: Sequence[Normalised],
-               low_confidence: bool, text: str, doubted: bool) -> Resolution:
+               low_confidence: bool, text: str, doubted: bool, typed: bool = False) -> Resolution:
         if _says_a_unit(hypotheses[0]):
             # "one step" is the value 1 step, never choice one (the unit word is a filler in the key)
             hits = [entry for entry in hits if not entry.option_reading]
@@ -343,7 +343,9 @@ class Resolver:
         chosen = [entry for entry in hits if entry.target == target and entry.tier == tier]
         if isinstance(target, Pick) and all(entry.option_reading for entry in chosen):
             return self._option_only(language, target, hypotheses[0].primary)
-        vague = any(entry.vague for entry in chosen)
+        # A card named alone by voice is one short word to go on ("ace" and "eight" differ in their last sound):
+        # its move is confirmed, where typed it is played as the player's guide says.
+        vague = any(entry.vague or (entry.card_alone and not typed) for entry in chosen)
         if isinstance(target, Command) and self.settings.refuse_doubted_commands and _another_reading(
                 language, hypotheses[1:], target):
             return NotUnderstood(prompts.unclear(), NotUnderstoodCode.UNCLEAR)

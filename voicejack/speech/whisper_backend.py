@@ -580,17 +580,21 @@ def word_model_sure(spotted: Spotted, free_words: str, obeyed: frozenset[str] = 
     (``free_words``) has no more words than the command or the utterance lasts no longer than
     COMMAND_SECONDS. Its lead is over the sentences that mean something else (``complete``, Grammar.complete):
     in a reverberant room "play king out" lost its last word, and "play king", where the king can only come
-    out, split the word model's lead with the sentence said."""
+    out, split the word model's lead with the sentence said. Of the sentences meaning the same, the one it
+    ranks first that is not itself complete (the move in full) is returned."""
     if not spotted.ranked:
         return ""
     best = spotted.ranked[0][0]
-    if spotted.margin(best, same_meaning(best, spotted, complete)) < HEAD_SURE_MARGIN \
-            or spotted.fit(best) < HEAD_SURE_FIT:
+    same = same_meaning(best, spotted, complete)
+    if spotted.margin(best, same) < HEAD_SURE_MARGIN or spotted.fit(best) < HEAD_SURE_FIT:
         return ""
     if best in obeyed:
         short = len(free_words.split()) <= len(best.split()) or spotted.seconds <= COMMAND_SECONDS
         return best if short else ""
-    return best if len(best.split()) >= 2 else ""
+    if len(best.split()) < 2:
+        return ""
+    # "play king" alone, a card named by itself, would be confirmed, though the word model is sure of the move.
+    return next((text for text, _ in spotted.ranked if text in same and text not in complete), best)
 
 
 def word_model_sure_of_start(spotted: Spotted, obeyed: frozenset[str] = frozenset(),
