@@ -44,9 +44,9 @@ class Grammar:
     heard wrongly, one costs a moment of speech the player can stop, so a recogniser may obey them on less
     evidence. ``answers``: while a question is open, the forms of yes and of no ("yes", "yeah", "yep" ...;
     "no", "nope"), one set each: a recogniser may count the forms of one answer as one, since it matters only
-    which answer was given, not in which words. ``asks``: sentences that name several moves and no more ("play
-    ace", "burn"), which the game answers with a question about them: heard wrongly, one costs a question the
-    player can cancel, never a move."""
+    which answer was given, not in which words. ``asks``: while no question is open, sentences that name
+    several moves and no more ("play ace", "burn"), which the game answers with a question about them: heard
+    wrongly, one costs a question the player can cancel, never a move."""
 
     phrases: tuple[str, ...]
     obeyed: frozenset[str] = frozenset()

@@ -58,8 +58,8 @@ from voicejack.speech.word_head import Spotted, WordHead
 
 __all__ = ["Scored", "SphinxWhisperRecogniser", "Transcript", "WhisperScorer", "WhisperUnavailable", "edit_cost",
            "finalists", "find_whisper_model", "needs_second_pass", "normalise", "sure", "sure_reading",
-           "word_model_agrees", "word_model_sure", "word_model_sure_of_start", "word_model_asks", "same_meaning", "read_out_command", "agreed_reading",
-           "disputes", "heard_a_move_surely", "word_model_outvoted", "decide"]
+           "word_model_agrees", "word_model_sure", "word_model_sure_of_start", "word_model_asks", "same_meaning",
+           "read_out_command", "agreed_reading", "disputes", "heard_a_move_surely", "word_model_outvoted", "decide"]
 
 WINDOW_SECONDS = 10.0
 ENCODER_FRAMES = int(WINDOW_SECONDS * 50)
