@@ -1260,6 +1260,8 @@ def test_a_move_all_three_recognisers_rank_first_is_taken_where_pocketsphinx_hea
             assert any(isinstance(c.then, Move) and c.then.phrase == said for c in asked.choices), asked
             settled.append((index, samples))
     monkeypatch.setattr(whisper_backend, "unanimous_move", lambda *_: "")
+    # The thirty-sixth round's questions after a refusal would ask about the card alone ("play five") instead.
+    monkeypatch.setattr(whisper_backend, "word_model_asks", lambda *_: "")
     lost = [index for index, samples in settled if isinstance(resolve(
         positions[index], positions[index].turn,
         hear_stream(SphinxWhisperRecogniser(second_opinion=MoonshineScorer()), samples, grammar_of(positions[index]))),
