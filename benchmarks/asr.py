@@ -276,12 +276,18 @@ def card_first_forms(state: GameState, seat: str, grammar: Grammar) -> list[str]
                   and isinstance(resolve(state, seat, Heard(text)), Ask))
 
 
+def part_items(name: str, count: int, seed: int, families: tuple[str, ...], quick: bool) -> list[Item]:
+    """The items of part ``name`` (no audio made); the benchmark and its replay (asr_replay.py) both build them
+    here."""
+    return (chatter_items(count, seed, families, quick) if name == "tuning-chatter"
+            else asked_chatter_items(count, seed, families, quick) if name == "held-out-asked"
+            else card_first_items(count, seed, families, quick) if name == "held-out-card-first"
+            else build_items_for(name, count, seed, families, quick))
+
+
 def build_split(name: str, count: int, seed: int, families: tuple[str, ...], quick: bool) -> Split:
     speakers = _speakers(families, quick)
-    items = (chatter_items(count, seed, families, quick) if name == "tuning-chatter"
-             else asked_chatter_items(count, seed, families, quick) if name == "held-out-asked"
-             else card_first_items(count, seed, families, quick) if name == "held-out-card-first"
-             else build_items_for(name, count, seed, families, quick))
+    items = part_items(name, count, seed, families, quick)
     plain = {v.name: v for v in speakers if (v.stretch, v.semitones) == (1.0, 0)}
     babble = {key: [voice_bank.synthesise(line, v) for line in BABBLE_LINES] for key, v in plain.items()}
     return Split(name, items, babble, seed)
@@ -367,7 +373,8 @@ def print_header() -> None:
 
 
 def print_rows(part: str, condition: str, tallies: dict[str, Tally]) -> str:
-    """Print the rows of moves, commands and answers; returns the chatter row (printed at the end)."""
+    """Print the rows of moves, commands, answers and cards named alone; returns the chatter row (printed at
+    the end), or "" with no chatter in the part."""
     for kind in KINDS[:-1]:
         t = tallies[kind]
         if not t.total:
@@ -375,11 +382,16 @@ def print_rows(part: str, condition: str, tallies: dict[str, Tally]) -> str:
         print(f"| {part} | {condition} | {kind} | {t.total} | {t.percent('right')} | {t.percent('asked')} "
               f"| {t.percent('wrong')} | {t.percent('rejected')} | {t.latency()} |", flush=True)
     t = tallies["chatter"]
+    if not t.total:
+        return ""
     return (f"| {part} | {condition} | {t.total} | {t.percent('move')} | "
             f"{t.percent('command')} | {t.percent('asked')} | {t.percent('rejected')} |")
 
 
 def print_chatter(rows: list[str]) -> None:
+    rows = [row for row in rows if row]
+    if not rows:
+        return
     print("\nChatter (not meant for the game): what the game would do with it\n")
     print("| part | room | n | a move % | a command % | asked % | rejected % |")
     print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")

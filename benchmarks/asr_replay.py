@@ -277,17 +277,12 @@ def main(argv: list[str] | None = None) -> int:
         count = args.held_out_positions or (24 if args.quick else 100)
         items["held-out"] = asr.build_items_for("held-out", count, args.seed + 1,
                                                 voice_bank.HELD_OUT_FAMILIES, args.quick)
-    if "tuning-chatter" in parts:
-        count = 1 + max(row["index"] for row in rows if row["part"] == "tuning-chatter")
-        items["tuning-chatter"] = asr.chatter_items(count, args.seed, tuning_families, args.quick)
-    if "held-out-asked" in parts:
-        count = 1 + max(row["index"] for row in rows if row["part"] == "held-out-asked")
-        items["held-out-asked"] = asr.asked_chatter_items(count, args.seed + 1, voice_bank.HELD_OUT_FAMILIES,
-                                                          args.quick)
-    if "held-out-card-first" in parts:
-        count = 1 + max(row["index"] for row in rows if row["part"] == "held-out-card-first")
-        items["held-out-card-first"] = asr.card_first_items(count, args.seed + 1, voice_bank.HELD_OUT_FAMILIES,
-                                                            args.quick)
+    for part in ("tuning-chatter", "held-out-asked", "held-out-card-first"):
+        if part in parts:  # as many items as the recording reached
+            count = 1 + max(row["index"] for row in rows if row["part"] == part)
+            tuning = part.startswith("tuning")
+            items[part] = asr.part_items(part, count, args.seed if tuning else args.seed + 1,
+                                         tuning_families if tuning else voice_bank.HELD_OUT_FAMILIES, args.quick)
     settings = None if args.no_judging else JudgeSettings(args.tie_margin)
     whisper = None
     if args.whisper:
