@@ -7,7 +7,7 @@ from jsgf_expand import sentences
 from lang_positions import POSITIONS, others, table
 from lang_random import random_positions
 
-from voicejack.engine import GameState, legal_moves
+from voicejack.engine import GameState, Move, legal_moves
 from voicejack.hearing import Heard
 from voicejack.language import (
     Ask, Command, CommandName, Confirm, Grammar, NotUnderstood, NotUnderstoodCode, Resolver, phrase_set, resolve,
@@ -273,16 +273,18 @@ def meant(result: object) -> object:
 
 @pytest.mark.parametrize("seed", range(4))
 def test_every_longer_sentence_a_complete_one_begins_is_heard_the_same(seed: int) -> None:
-    # Issue 12: what the game does on a complete sentence is what it would do had the player gone on.
+    # Issue 12: what the game does on a complete sentence is what it would do had the player gone on, so a
+    # recogniser may end the utterance there. Not a card named alone by voice, which is confirmed where the move
+    # in full is played (thirty-seventh round: "play eight ... blue one" was cut at the pause and asked about).
     checked = 0
     for state in random_positions(6, seed=seed):
         grammar = phrase_set(state, state.turn)
         for form in grammar.complete:
-            result = meant(resolve(state, state.turn, spoken(form)))
+            result = resolve(state, state.turn, spoken(form))
             for longer in (p for p in grammar.phrases if p.startswith(form + " ")):
-                assert meant(resolve(state, state.turn, spoken(longer))) == result, (form, longer)
+                assert resolve(state, state.turn, spoken(longer)) == result, (form, longer)
                 checked += 1
-    assert checked > 20
+    assert checked > 10
 
 
 def test_the_commands_that_only_read_something_out_are_marked() -> None:
@@ -318,11 +320,34 @@ def test_the_sentences_that_only_ask_are_marked_and_each_asks(seed: int) -> None
     assert checked > 10
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_the_wordings_of_each_move_are_grouped_and_each_group_names_one_move(seed: int) -> None:
+    # Issue 12, thirty-seventh round: a recogniser counts the wordings of one move as one (Grammar.moves) when it
+    # asks whether any of its other models ranked the move first, so a group must name one move, spoken or
+    # typed, confirmed or not, and two groups two different moves; every legal move's canonical phrase is in one.
+    checked = 0
+    for state in random_positions(6, seed=seed):
+        grammar = phrase_set(state, state.turn)
+        named: dict[object, frozenset[str]] = {}
+        for group in grammar.moves:
+            assert group <= set(grammar.phrases) and not group & (grammar.obeyed | grammar.refused | grammar.asks)
+            meant_moves = {meant(resolve(state, state.turn, spoken(form))) for form in group}
+            assert len(meant_moves) == 1, group
+            (move,) = meant_moves
+            assert isinstance(move, Move) and move not in named, (group, named.get(move))
+            named[move] = group
+            checked += len(group)
+        assert {move.phrase for move in legal_moves(state)} <= {form for group in grammar.moves for form in group}
+    assert checked > 40
+
+
 def test_a_card_named_alone_asks_only_where_it_has_several_moves() -> None:
-    # The ace with every marble at home can only bring one out: "play ace" is that move (Grammar.complete).
+    # The ace with every marble at home can only bring one out: "play ace" is a wording of that move
+    # (Grammar.moves), though not complete, since by voice it is confirmed where "play ace out" is played.
     only_out = table({"red": ["A", "4"], **others()}, {})
     grammar = phrase_set(only_out, "red")
-    assert "play ace" in grammar.complete and "play ace" not in grammar.asks
+    assert any({"play ace", "play ace out"} <= group for group in grammar.moves)
+    assert "play ace" not in grammar.complete and "play ace" not in grammar.asks
     out_or_walk = table({"red": ["A", "4"], **others()}, {"red": [10, "home", "home", "home"]})
     grammar = phrase_set(out_or_walk, "red")
     assert {"play ace", "ace", "play the ace", "play ace red one"} <= grammar.asks

@@ -46,7 +46,9 @@ class Grammar:
     "no", "nope"), one set each: a recogniser may count the forms of one answer as one, since it matters only
     which answer was given, not in which words. ``asks``: while no question is open, sentences that name
     several moves and no more ("play ace", "burn"), which the game answers with a question about them: heard
-    wrongly, one costs a question the player can cancel, never a move."""
+    wrongly, one costs a question the player can cancel, never a move. ``moves``: the sentences that name one
+    move and nothing else, one set per move ("play five red two", "play five number two", "play the five on red
+    two"): a recogniser may count the words of one move as one, since it matters only which move was named."""
 
     phrases: tuple[str, ...]
     obeyed: frozenset[str] = frozenset()
@@ -56,6 +58,7 @@ class Grammar:
     read_out: frozenset[str] = frozenset()
     answers: tuple[frozenset[str], ...] = ()
     asks: frozenset[str] = frozenset()
+    moves: tuple[frozenset[str], ...] = ()
 
     def words(self) -> set[str]:
         return {word for phrase in self.phrases for word in phrase.split()}

@@ -176,7 +176,9 @@ class Language:
             commands = {entry.form: entry.target for entry in spoken if isinstance(entry.target, Command)}
             meanings: dict[str, set[object]] = {form: {_REFUSED} for form in refused}
             for entry in spoken:
-                meanings.setdefault(entry.form, set()).add((entry.target, entry.vague))
+                # A card named alone by voice is confirmed where the move said in full is played: not one meaning
+                # for Grammar.complete, so a recogniser waits to hear whether the player goes on.
+                meanings.setdefault(entry.form, set()).add((entry.target, entry.vague or entry.card_alone))
             self._grammar = Grammar(tuple(sorted(forms | refused)), frozenset(commands),
                                     frozenset(form for form, command in commands.items()
                                               if command.name in CONFIRMED_WHEN_UNSURE),
@@ -184,7 +186,8 @@ class Language:
                                     frozenset(form for form, command in commands.items()
                                               if command.name in ONLY_SPEAKS),
                                     answer_groups(commands),
-                                    asking_forms(meanings) if self.dialog is None else frozenset())
+                                    asking_forms(meanings) if self.dialog is None else frozenset(),
+                                    move_groups(meanings))
         return self._grammar
 
 
@@ -199,6 +202,18 @@ def answer_groups(commands: dict[str, Command]) -> tuple[frozenset[str], ...]:
         if command.name in ANSWER_ONLY:
             groups.setdefault(command.name, set()).add(form)
     return tuple(frozenset(forms) for _, forms in sorted(groups.items(), key=lambda pair: pair[0].value))
+
+
+def move_groups(meanings: dict[str, set[object]]) -> tuple[frozenset[str], ...]:
+    """The forms that name one move and nothing else, one set per move (Grammar.moves)."""
+    groups: dict[object, set[str]] = {}
+    for form, meaning in meanings.items():
+        if len(meaning) != 1:
+            continue
+        (only,) = meaning
+        if isinstance(only, tuple) and isinstance(only[0], MovesTarget) and len(only[0].moves) == 1:
+            groups.setdefault(next(iter(only[0].moves)), set()).add(form)
+    return tuple(frozenset(forms) for forms in groups.values())
 
 
 def asking_forms(meanings: dict[str, set[object]]) -> frozenset[str]:

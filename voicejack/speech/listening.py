@@ -206,7 +206,8 @@ class ListeningGate:
                             *(f"{wake} {word}" for word in starts if word not in grammar.phrases)),
                            woken(grammar.obeyed), woken(grammar.confirmed), woken(grammar.refused),
                            woken(grammar.complete), woken(grammar.read_out),
-                           tuple(woken(answer) for answer in grammar.answers), woken(grammar.asks))
+                           tuple(woken(answer) for answer in grammar.answers), woken(grammar.asks),
+                           tuple(woken(move) for move in grammar.moves))
         with self._lock:
             self._listened[listened] = grammar
             while len(self._listened) > 8:
