@@ -163,12 +163,6 @@ OUTVOTED_LEAD = 3.0
 # please") was taken for "yes", since a yes-or-no question leaves the three little else to rank first
 # (models/README.md, thirty-third round).
 ANSWER_AGREED_LEAD = 3.0
-# A move the acceptance model would carry out, though neither the word model nor Whisper's scoring (with
-# Moonshine's) nor Moonshine's alone ranks it first in any of its wordings (Grammar.moves), rests on
-# pocketsphinx alone: it is confirmed first. On fresh check parts such moves were the held-out voices' cards
-# and marbles heard as their neighbours ("play four green four" as "play two green four", "... red three" as
-# "... red four" with every word sure), where the three others ranked another move first (models/README.md,
-# thirty-seventh round).
 
 
 @dataclass(frozen=True)
@@ -519,6 +513,9 @@ def decide(heard: Heard, spotted: Spotted | None, free_words: Callable[[], str],
                      confirmed=grammar.confirmed, spotted=spotted)
     if settled.text and spotted is not None and ranked_first_by_none(settled.text, (spotted, scored, opinion),
                                                                        grammar.moves):
+        # A move the acceptance model carries out on pocketsphinx's word, the other three ranking another move
+        # first, is confirmed: on fresh check parts such moves were cards and marbles heard as their neighbours
+        # ("play two green four" for "play four green four"; models/README.md, thirty-seventh round).
         return replace(settled, doubted=True), (*rules, "settled", "confirmed_alone")
     if not settled.text and spotted is not None:
         # Nothing to act on; what the word model is sure enough of to ask about is asked about instead.
@@ -595,7 +592,7 @@ def word_model_sure(spotted: Spotted, free_words: str, obeyed: frozenset[str] = 
     if not spotted.ranked:
         return ""
     best = spotted.ranked[0][0]
-    same = next((group for group in moves if best in group), frozenset())
+    same = wordings(best, moves)
     if spotted.margin(best, same) < HEAD_SURE_MARGIN or spotted.fit(best) < HEAD_SURE_FIT:
         return ""
     if best in obeyed:
@@ -758,9 +755,14 @@ def ranked_first_by_none(sentence: str, rankings: Sequence[Spotted | Scored | No
                          moves: Sequence[frozenset[str]]) -> bool:
     """``sentence`` names a move (it is in one of ``moves``, Grammar.moves) that none of ``rankings`` ranks
     first in any of its wordings."""
-    forms = next((group for group in moves if sentence in group), None)
-    return forms is not None and not any(ranking is not None and ranking.ranked and ranking.ranked[0][0] in forms
-                                         for ranking in rankings)
+    forms = wordings(sentence, moves)
+    return bool(forms) and not any(ranking is not None and ranking.ranked and ranking.ranked[0][0] in forms
+                                   for ranking in rankings)
+
+
+def wordings(sentence: str, moves: Sequence[frozenset[str]]) -> frozenset[str]:
+    """Every wording of the move ``sentence`` names (its set in ``moves``, Grammar.moves), or none."""
+    return next((group for group in moves if sentence in group), frozenset())
 
 
 def _first_by(scored: Scored | None, sentence: str, lead: float) -> bool:
