@@ -138,9 +138,9 @@ def compare_with_peer(peer: str, games: int, rounds: int, seed: int) -> None:
     print("| engine | games | finished | moves/game | moves per CPU second | moves per wall second |")
     print("|---|---:|---:|---:|---:|---:|")
     for quiet, label in ((False, "apply_move, with events"), (True, "advance, no events")):
-        moves, _, wall = ours[quiet]
+        played, _, wall = ours[quiet]
         print(f"| VoiceJack (Python, regular, {label}) | {rounds * games} | {rounds * games} "
-              f"| {moves / (rounds * games):,.0f} | {rates[quiet]:,.0f} | {moves / wall:,.0f} |")
+              f"| {played / (rounds * games):,.0f} | {rates[quiet]:,.0f} | {played / wall:,.0f} |")
     print(f"| jackaroo-online (TypeScript, node {_node_version()}, patched) | {peer_games} | {peer_finished} "
           f"| {peer_moves / max(1, peer_games):,.0f} | {peer_rate:,.0f} | {peer_moves / peer_wall:,.0f} |")
     print()

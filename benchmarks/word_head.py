@@ -155,7 +155,8 @@ def warped(speech: np.ndarray, factor: float) -> np.ndarray:
     """``speech`` played ``factor`` times as fast: pitch, formants and tempo move together, as between a
     shorter and a longer vocal tract (vocal tract length perturbation), so the few voices sound like more."""
     positions = np.arange(0.0, len(speech) - 1, factor)
-    return np.round(np.interp(positions, np.arange(len(speech)), speech.astype(np.float64))).astype(np.int16)
+    stretched: np.ndarray = np.interp(positions, np.arange(len(speech)), speech.astype(np.float64))
+    return np.round(stretched).astype(np.int16)
 
 
 def make_data(out: str, count: int, seed: int, warp: float = 0.0, mix: tuple[float, ...] = MIX) -> None:
@@ -171,7 +172,7 @@ def make_data(out: str, count: int, seed: int, warp: float = 0.0, mix: tuple[flo
     talkers = {v.name: [voice_bank.synthesise(line, v) for line in OTHER_TALKERS] for v in plain}
     scorer = WhisperScorer()
     frames: list[np.ndarray] = []
-    meta: list[dict[str, str]] = []
+    meta: list[dict[str, str | float]] = []
     states: list[Any] = []
     game = FIRST_GAME + seed * 1000
     began = time.perf_counter()
@@ -256,7 +257,7 @@ def train(out: str, shards: list[str], exclude: str | None, epochs: int, hidden:
     optimiser = optax.adamw(optax.warmup_cosine_decay_schedule(0.0, rate, warmup, steps), weight_decay=1e-4)
     state = optimiser.init(params)
 
-    @jax.jit
+    @jax.jit  # type: ignore[untyped-decorator]
     def step(params: Any, state: Any, x: Any, x_pad: Any, y: Any, y_pad: Any, key: Any) -> Any:
         value, grads = jax.value_and_grad(loss)(params, x, x_pad, y, y_pad, key)
         updates, state = optimiser.update(grads, state, params)
@@ -289,8 +290,8 @@ def train(out: str, shards: list[str], exclude: str | None, epochs: int, hidden:
             params, state, value = step(params, state, x, x_pad, y, y_pad, sub)
             total += float(value)
         print(f"epoch {epoch + 1}: loss {total / len(groups):.3f} ({time.perf_counter() - began:.0f} s)", flush=True)
-    np.savez(out, vocab=np.array(vocabulary), features=np.array(features),
-             **{name: np.asarray(value).astype(np.float16) for name, value in params.items()})
+    arrays = {name: np.asarray(value).astype(np.float16) for name, value in params.items()}
+    np.savez(out, vocab=np.array(vocabulary), features=np.array(features), **arrays)  # type: ignore[arg-type]
 
 
 def main(argv: list[str] | None = None) -> int:

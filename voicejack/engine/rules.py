@@ -31,24 +31,13 @@ from voicejack.engine.events import (
 )
 from voicejack.engine.moves import NO_CARD, IllegalMoveError, Move, MoveKind, parse_move
 from voicejack.engine.rulesets import Burning, Five, Ten
-from voicejack.engine.walking import _MOVEMENTS, Walk, movement, track_path
-# The walking functions lived here before walking.py; they stay importable from here (VoiceJack's rules).
-from voicejack.engine.walking import _forward_path as _forward_path
-from voicejack.engine.walking import _out_capture as _out_capture
-from voicejack.engine.walking import _place as _place
-from voicejack.engine.walking import _reach as _reach
-from voicejack.engine.walking import _swappable as _swappable
-from voicejack.engine.walking import _sweep as _sweep
-from voicejack.engine.walking import _unplace as _unplace
-from voicejack.engine.walking import _walk_backward as _walk_backward
-from voicejack.engine.walking import _walk_forward as _walk_forward
+from voicejack.engine.walking import _MOVEMENTS, Walk, _forward_path, _place, _sweep, movement, track_path
 from voicejack.engine import validity
 from voicejack.engine.dealing import deal
 from voicejack.engine.state import GameState, LastCard, winner_from_marbles
 from voicejack.engine.types import Colour, MarbleId, Rank
 from voicejack.engine.validity import check_state
 # Legal-move generation lives in generation.py; these names stay importable from here.
-from voicejack.engine.generation import FORWARD_REACH as FORWARD_REACH
 from voicejack.engine.generation import forced_burn_target as forced_burn_target
 from voicejack.engine.generation import legal_moves as legal_moves
 from voicejack.engine.generation import mover_colour as mover_colour
