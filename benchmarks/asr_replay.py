@@ -218,7 +218,7 @@ def replayed(row: dict[str, Any], settings: JudgeSettings | None, whisper: dict[
         spotted = recorded_spotted(row) if whisper.get("head") else None
         checked = whisper.get("always") or needs_second_pass(heard, row["over_floor_db"], whisper["loud_room_db"],
                                                              grammar.obeyed, grammar.refused)
-        if checked or (spotted is not None and word_model_doubts(heard, spotted)):
+        if checked or (spotted is not None and word_model_doubts(heard, spotted, moves=grammar.moves)):
             latency += checks_ms  # the whole check, though agreement skips its scoring
             first = heard
             heard = _decided(row, first, spotted, grammar, whisper, pair)

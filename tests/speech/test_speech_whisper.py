@@ -59,6 +59,7 @@ from voicejack.speech.whisper_backend import (
     word_model_sure,
     word_model_asks,
     word_model_sure_of_start,
+    word_model_weak,
 )
 from voicejack.speech.judging import Evidence
 from voicejack.speech.word_head import Spotted, WordHead
@@ -956,6 +957,46 @@ def test_a_move_only_pocketsphinx_ranks_first_is_confirmed_not_played() -> None:
     verdict, rules = checked(moonshine_hears_the_two)
     assert rules == ("settled",) and isinstance(resolve(table, "green", verdict), Move)
     assert not ranked_first_by_none("help", (word_model, whisper, moonshine), grammar.moves)  # not a move
+
+
+def test_a_sure_reading_the_word_model_ranks_first_weakly_is_checked_and_confirmed() -> None:
+    """Issue 12, thirty-eighth round, from a fresh check part: flite's slt voice said "play five green four"
+    with music. pocketsphinx heard "play five green two", every word 0.999 sure, in a room quiet enough not to
+    check it, and the word model ranked the two first, 2.1 ahead, but 8.5 a second below the audio's best path;
+    so it was carried out unchecked. Whisper's and Moonshine's scoring both ranked "play five green three"
+    first. A word model that weak no longer vouches for a reading: the reading is checked, and a move none of
+    the others ranks first is confirmed. The same scores with the word model fitting well play it as before."""
+    table = table_from_dict({"format": "voicejack-table/1", "mode": "regular", "teams": True,
+                             "players": [{"colour": c, "hand": hand} for c, hand in
+                                         (("red", ["2"]), ("blue", ["2"]), ("green", ["5", "2", "9", "K"]),
+                                          ("yellow", ["2"]))],
+                             "marbles": {"red": ["home"] * 4, "blue": ["home"] * 4,
+                                         "green": ["home", 20, 30, 40], "yellow": ["home"] * 4},
+                             "turn": "green"})
+    grammar = phrase_set(table, "green")
+    assert {"play five green two", "play five green three", "play five green four"} <= set(grammar.phrases)
+    ranked = (("play five green two", -14.08), ("play five green four", -16.15), ("play five green three", -16.99),
+              ("play five", -25.64))
+    weak = Spotted(ranked, -0.72, 79)
+    whisper = _scored(" Play 5 green.", (("play five green three", -2.9), ("play five", -3.6),
+                                         ("play five green two", -4.7)), -4.5)  # with Moonshine's
+    moonshine = _scored("", (("play five green three", -0.4), ("play five", -0.7), ("play five green four", -2.3)),
+                        -5.5)
+    heard = Heard("play five green two", (0.9992,) * 4)
+    evidence = Evidence(155, -284.9, "", -math.inf)
+
+    assert word_model_weak(weak, grammar.moves) and word_model_doubts(heard, weak, moves=grammar.moves)
+    verdict, rules = decide(heard, weak, lambda: "play five green", lambda: (whisper, moonshine), evidence, 31.4,
+                            grammar, 28.0, PAIR_THRESHOLDS, PAIR_HEAD_WEIGHTS)
+    assert (verdict.text, verdict.doubted, rules) == ("play five green two", True, ("settled", "confirmed_alone"))
+    confirmed = resolve(table, "green", verdict)
+    assert isinstance(confirmed, Confirm) and confirmed.move.phrase == "play five green two"
+
+    fitting = Spotted(ranked, -14.0, 79)  # the same lead, the sentence as good as the best path
+    assert not word_model_weak(fitting, grammar.moves)
+    assert not word_model_doubts(heard, fitting, moves=grammar.moves)  # so the reading is not checked
+    assert isinstance(resolve(table, "green", heard), Move)  # and is played as heard
+    assert not word_model_weak(Spotted(ranked[:1] + ((ranked[1][0], -20.0),), -0.72, 79), grammar.moves)  # far ahead
 
 
 def test_an_answer_both_rank_first_is_not_taken_when_whisper_wrote_more_words() -> None:
