@@ -216,8 +216,9 @@ async def table_loop(url: str, measure: Measure, think: float, seed: int, stop: 
             joined = await _recv(sockets[0])
             for ws in sockets[1:]:
                 await ws.send(json.dumps({"v": 1, "type": "join", "code": joined["code"]}))
-            match: asyncio.Future[Any] = asyncio.gather(seat(sockets[0], measure, think, rng, joined),
-                                   *(seat(ws, measure, think, rng) for ws in sockets[1:]), return_exceptions=True)
+            seats = (seat(sockets[0], measure, think, rng, joined),
+                     *(seat(ws, measure, think, rng) for ws in sockets[1:]))
+            match: asyncio.Future[Any] = asyncio.gather(*seats, return_exceptions=True)
             stopper = asyncio.ensure_future(stop.wait())
             await asyncio.wait([match, stopper], return_when=asyncio.FIRST_COMPLETED)
             match.cancel()
