@@ -268,11 +268,10 @@ def main(argv: list[str] | None = None) -> int:
     rows = [json.loads(line) for name in args.records for line in Path(name).read_text().splitlines() if line]
     parts = sorted({row["part"] for row in rows}, key=lambda p: p != "tuning")
     rooms_seen = list(dict.fromkeys(row["room"] for row in rows))
-    tuning_families = tuple(f for f in voice_bank.BASE_VOICES if f not in voice_bank.HELD_OUT_FAMILIES)
     items: dict[str, list[Any]] = {}
     if "tuning" in parts:
         count = args.positions or (40 if args.quick else 160)
-        items["tuning"] = asr.build_items_for("tuning", count, args.seed, tuning_families, args.quick)
+        items["tuning"] = asr.build_items_for("tuning", count, args.seed, voice_bank.TUNING_FAMILIES, args.quick)
     if "held-out" in parts:
         count = args.held_out_positions or (24 if args.quick else 100)
         items["held-out"] = asr.build_items_for("held-out", count, args.seed + 1,
@@ -281,8 +280,8 @@ def main(argv: list[str] | None = None) -> int:
         if part in parts:  # as many items as the recording reached
             count = 1 + max(row["index"] for row in rows if row["part"] == part)
             tuning = part.startswith("tuning")
-            items[part] = asr.part_items(part, count, args.seed if tuning else args.seed + 1,
-                                         tuning_families if tuning else voice_bank.HELD_OUT_FAMILIES, args.quick)
+            families = voice_bank.TUNING_FAMILIES if tuning else voice_bank.HELD_OUT_FAMILIES
+            items[part] = asr.part_items(part, count, args.seed if tuning else args.seed + 1, families, args.quick)
     settings = None if args.no_judging else JudgeSettings(args.tie_margin)
     whisper = None
     if args.whisper:

@@ -37,7 +37,7 @@ def load(paths: list[str], seed: int) -> list[tuple[dict[str, Any], asr.Item]]:
     rows = [json.loads(line) for name in paths for line in Path(name).read_text().splitlines() if line]
     if any(row["part"] == "held-out" for row in rows):
         raise SystemExit("asr_train.py: a held-out recording was given; the model is fitted on the tuning part only")
-    families = tuple(f for f in voice_bank.BASE_VOICES if f not in voice_bank.HELD_OUT_FAMILIES)
+    families = voice_bank.TUNING_FAMILIES
     items = {"tuning": asr.build_items_for("tuning", 160, seed, families, False),
              "tuning-chatter": asr.chatter_items(1 + max((r["index"] for r in rows if r["part"] == "tuning-chatter"),
                                                          default=0), seed, families, False)}

@@ -143,10 +143,10 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     parts = (args.parts or ("tuning" if args.quick else "tuning,held-out")).split(",")
     count = args.positions or (16 if args.quick else 60)
-    tuning_families = tuple(f for f in voice_bank.BASE_VOICES if f not in voice_bank.HELD_OUT_FAMILIES)
     splits = []
     if "tuning" in parts:
-        splits.append(with_all_chatter(asr.build_split("tuning", count, args.seed, tuning_families, args.quick)))
+        splits.append(with_all_chatter(asr.build_split("tuning", count, args.seed, voice_bank.TUNING_FAMILIES,
+                                                       args.quick)))
     if "held-out" in parts:
         splits.append(with_all_chatter(asr.build_split("held-out", count, args.seed + 1, voice_bank.HELD_OUT_FAMILIES,
                                                        args.quick)))

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the English speech synthesisers benchmarks/asr.py speaks with (Debian, as root):
-# espeak-ng with mbrola voices, festival with its voices, flite, and SVOX pico (non-free).
+# espeak-ng with mbrola voices, festival with its voices, flite, and SVOX pico and RHVoice (non-free).
 # Idempotent: enables contrib/non-free only if missing, installs only what is absent.
 set -euo pipefail
 sources=/etc/apt/sources.list.d/debian.sources
@@ -13,6 +13,7 @@ packages=(
     festival festvox-kallpc16k festvox-rablpc16k festvox-kdlpc16k festvox-us-slt-hts festvox-don
     flite
     libttspico-utils
+    rhvoice rhvoice-english
 )
 missing=()
 for package in "${packages[@]}"; do
@@ -22,4 +23,4 @@ if [ ${#missing[@]} -gt 0 ]; then
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
-echo "speech synthesisers ready: espeak-ng (+mbrola), festival, flite, pico2wave"
+echo "speech synthesisers ready: espeak-ng (+mbrola), festival, flite, pico2wave, RHVoice"

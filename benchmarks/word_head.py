@@ -166,7 +166,7 @@ def make_data(out: str, count: int, seed: int, warp: float = 0.0, mix: tuple[flo
 
     rng = np.random.default_rng(seed)
     prng = random.Random(seed)
-    families = tuple(f for f in voice_bank.BASE_VOICES if f not in voice_bank.HELD_OUT_FAMILIES)
+    families = voice_bank.TUNING_FAMILIES
     speakers = voice_bank.all_voices(families)
     plain = [v for v in speakers if (v.stretch, v.semitones) == (1.0, 0)]
     talkers = {v.name: [voice_bank.synthesise(line, v) for line in OTHER_TALKERS] for v in plain}
