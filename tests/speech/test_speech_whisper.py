@@ -46,6 +46,7 @@ from voicejack.speech.whisper_backend import (
     Transcript,
     WhisperScorer,
     sure_reading,
+    short_form_unheard,
     edit_cost,
     read_out_command,
     unanimous_move,
@@ -997,6 +998,52 @@ def test_a_sure_reading_the_word_model_ranks_first_weakly_is_checked_and_confirm
     assert not word_model_doubts(heard, fitting, moves=grammar.moves)  # so the reading is not checked
     assert isinstance(resolve(table, "green", heard), Move)  # and is played as heard
     assert not word_model_weak(Spotted(ranked[:1] + ((ranked[1][0], -20.0),), -0.72, 79), grammar.moves)  # far ahead
+
+
+def test_table_talk_that_sounds_like_a_moves_short_form_is_confirmed_not_played() -> None:
+    """Issue 12, thirty-ninth round, from the first part spoken by voices nothing was tuned on (RHVoice's
+    lyubov, in quiet): "nice one", said to the table on blue's turn, was played as "ace one". pocketsphinx
+    heard "next line", a command, so the utterance was checked, and the word model, Whisper's scoring and
+    Moonshine's all ranked "ace one" first (Whisper's own decoding wrote "nice one"); the acceptance model
+    carried it out. A move's short form that pocketsphinx did not hear is now confirmed, whichever rule settled
+    on it; "burn six" and a short form pocketsphinx heard itself are played as before."""
+    table = table_from_dict({"format": "voicejack-table/1", "mode": "regular", "teams": True,
+                             "players": [{"colour": c, "hand": hand} for c, hand in
+                                         (("red", ["K", "J", "K"]), ("blue", ["6", "5", "A", "J"]),
+                                          ("green", ["7", "Q", "J", "9"]), ("yellow", ["9", "10", "9"]))],
+                             "marbles": {"red": [35, 9, "safe 4", 4], "blue": ["safe 4", "safe 3", "safe 1", "home"],
+                                         "green": ["safe 3", 67, "home", "home"],
+                                         "yellow": ["safe 4", "safe 3", 70, 57]},
+                             "turn": "blue"})
+    grammar = phrase_set(table, "blue")
+    assert "ace one" in grammar.phrases and "next line" in grammar.obeyed
+    assert isinstance(resolve(table, "blue", Heard("ace one", (0.95, 0.95))), Move)  # heard surely, it is played
+    spotted = Spotted((("ace one", -6.30), ("next", -8.37), ("ace", -14.51), ("play ace", -15.76),
+                       ("next line", -16.90), ("cancel", -22.61)), -0.47, 89)
+    whisper = Scored(" Nice one" * 10, (("ace one", -9.08), ("next", -10.78), ("next line", -12.35),
+                                            ("cancel", -12.39)), 9.25,
+                     fit=(("ace one", -5.17), ("next", -7.89), ("next line", -6.62), ("cancel", -7.77)))
+    moonshine = Scored("", (("ace one", -8.66), ("next", -9.68), ("next line", -10.69), ("cancel", -11.11)), 0.0,
+                       fit=(("ace one", -5.17), ("next", -7.84), ("next line", -6.56), ("cancel", -6.70)))
+    heard = Heard("next line", (0.9771, 0.9771))
+    evidence = Evidence(175, -494.77, "cancel", -757.31)
+
+    verdict, rules = decide(heard, spotted, lambda: "nice one " * 10, lambda: (whisper, moonshine), evidence,
+                            32.0, grammar, 28.0, PAIR_THRESHOLDS, PAIR_HEAD_WEIGHTS)
+    assert (verdict.text, verdict.doubted, rules[-1]) == ("ace one", True, "confirmed_short")
+    confirmed = resolve(table, "blue", verdict)
+    assert isinstance(confirmed, Confirm) and confirmed.move.phrase == "play ace blue three one"
+
+    assert short_form_unheard("ace one", heard, grammar.moves)
+    assert not short_form_unheard("ace one", Heard("ace one"), grammar.moves)  # pocketsphinx heard it too
+    assert not short_form_unheard("play ace blue three one", heard, grammar.moves)  # the move said in full
+    assert not short_form_unheard("next line", Heard("help"), grammar.moves)  # a command is no move
+    burning = phrase_set(table_from_dict({"format": "voicejack-table/1", "mode": "regular", "teams": False,
+                                          "players": [{"colour": "red", "hand": ["6"]},
+                                                      {"colour": "green", "hand": ["2"]}],
+                                          "marbles": {"red": ["home"] * 4, "green": ["home"] * 4},
+                                          "turn": "red"}), "red")
+    assert not short_form_unheard("burn six", Heard("burn"), burning.moves)  # the card's verb said
 
 
 def test_an_answer_both_rank_first_is_not_taken_when_whisper_wrote_more_words() -> None:

@@ -170,6 +170,11 @@ OUTVOTED_LEAD = 3.0
 # please") was taken for "yes", since a yes-or-no question leaves the three little else to rank first
 # (models/README.md, thirty-third round).
 ANSWER_AGREED_LEAD = 3.0
+# A move's short form (at most SHORT_FORM_WORDS words, not beginning with the card's verb, one of MOVE_VERBS)
+# that pocketsphinx did not hear but the rest of the check settles on is confirmed before it is played: with the
+# voices nothing was tuned on, table talk ("nice one") was played as "ace one" (thirty-ninth round).
+SHORT_FORM_WORDS = 2
+MOVE_VERBS = frozenset({"play", "burn"})
 
 
 @dataclass(frozen=True)
@@ -482,11 +487,25 @@ def decide(heard: Heard, spotted: Spotted | None, free_words: Callable[[], str],
            weights: Sequence[float]) -> tuple[Heard, tuple[str, ...]]:
     """The check's verdict on pocketsphinx's ``heard``, and the rules that decided it, in order.
 
-    The rules of this module are tried in turn, each step asking only for what it needs: ``free_words`` (Whisper's
-    free decoding, normalised) and ``scores`` (Whisper's scoring of the shortlist, with Moonshine's averaged in,
-    and Moonshine's alone or None) are called at most once each, and not at all when an earlier rule settles it.
     The recogniser calls this with its models; benchmarks/asr_replay.py with what a recording holds, so that a
-    replay decides exactly as the game does."""
+    replay decides exactly as the game does. Whichever rule settles on a move's short form that pocketsphinx did
+    not hear, it is confirmed: table talk sounds like one ("nice one" like "ace one", "hang on" like "bring
+    out"), and every scorer may rank it first (models/README.md, thirty-ninth round)."""
+    checked, rules = _verdict(heard, spotted, free_words, scores, evidence, over_floor_db, grammar, loud_room_db,
+                              thresholds, weights)
+    if checked.text and not checked.doubted and short_form_unheard(checked.text, heard, grammar.moves):
+        return replace(checked, doubted=True), (*rules, "confirmed_short")
+    return checked, rules
+
+
+def _verdict(heard: Heard, spotted: Spotted | None, free_words: Callable[[], str],
+             scores: Callable[[], tuple[Scored, Scored | None]], evidence: Evidence | None, over_floor_db: float,
+             grammar: Grammar, loud_room_db: float, thresholds: Thresholds,
+             weights: Sequence[float]) -> tuple[Heard, tuple[str, ...]]:
+    """``decide`` by the rules of this module, tried in turn, each step asking only for what it needs:
+    ``free_words`` (Whisper's free decoding, normalised) and ``scores`` (Whisper's scoring of the shortlist, with
+    Moonshine's averaged in, and Moonshine's alone or None) are called at most once each, and not at all when an
+    earlier rule settles it."""
     obeyed = grammar.obeyed
     if spotted is not None and word_model_agrees(heard, spotted, obeyed):
         # Settled as pocketsphinx heard it, whatever Whisper's free decoding would say: it is not run.
@@ -781,6 +800,15 @@ def ranked_first_by_none(sentence: str, rankings: Sequence[Spotted | Scored | No
     forms = wordings(sentence, moves)
     return bool(forms) and not any(ranking is not None and ranking.ranked and ranking.ranked[0][0] in forms
                                    for ranking in rankings)
+
+
+def short_form_unheard(sentence: str, heard: Heard, moves: Sequence[frozenset[str]]) -> bool:
+    """``sentence`` is a wording of a move (one of ``moves``, Grammar.moves) in at most SHORT_FORM_WORDS words
+    that does not begin with the card's verb ("ace one", "bring out", "marble three", not "burn six"), and
+    pocketsphinx did not hear it (``heard``)."""
+    words = sentence.split()
+    return (sentence != heard.text and len(words) <= SHORT_FORM_WORDS and words[0] not in MOVE_VERBS
+            and bool(wordings(sentence, moves)))
 
 
 def wordings(sentence: str, moves: Sequence[frozenset[str]]) -> frozenset[str]:
