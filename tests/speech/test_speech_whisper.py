@@ -1041,8 +1041,10 @@ def test_table_talk_that_sounds_like_a_moves_short_form_is_confirmed_not_played(
     burning = phrase_set(table_from_dict({"format": "voicejack-table/1", "mode": "regular", "teams": False,
                                           "players": [{"colour": "red", "hand": ["6"]},
                                                       {"colour": "green", "hand": ["2"]}],
-                                          "marbles": {"red": ["home"] * 4, "green": ["home"] * 4},
+                                          "marbles": {"red": ["safe 4", "safe 3", "safe 2", 71],
+                                                      "green": ["home"] * 4},
                                           "turn": "red"}), "red")
+    assert any("burn six" in forms for forms in burning.moves)  # the six overshoots, so it is burned (R29)
     assert not short_form_unheard("burn six", Heard("burn"), burning.moves)  # the card's verb said
 
 
