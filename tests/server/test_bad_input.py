@@ -86,7 +86,9 @@ def test_unknown_codes_and_wrong_tokens_are_refused_and_change_nothing(table: An
         assert _error(ws) == ("unknown_table", f"there is no table {other}")
         send(ws, {"type": "watch", "code": "open sesame"})
         assert _error(ws)[0] == "unknown_table"
-        send(ws, {"type": "rejoin", "code": joined["code"], "colour": "green", "token": bob_joined["token"][:-1] + "x"})
+        token = bob_joined["token"]
+        forged = token[:-1] + ("y" if token.endswith("x") else "x")  # one character off, never the token itself
+        send(ws, {"type": "rejoin", "code": joined["code"], "colour": "green", "token": forged})
         assert _error(ws)[0] == "bad_token"
         send(ws, {"type": "rejoin", "code": joined["code"], "colour": "green", "token": joined["token"]})
         assert _error(ws)[0] == "bad_token"  # Ann's token does not open Bob's seat
