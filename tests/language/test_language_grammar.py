@@ -13,7 +13,7 @@ from voicejack.language import (
     Ask, Command, CommandName, Confirm, Grammar, NotUnderstood, NotUnderstoodCode, Resolver, phrase_set, resolve,
 )
 from voicejack.language.forms import COMMANDS
-from voicejack.language.resolution import ANSWER_ONLY
+from voicejack.language.resolution import ANSWER_ONLY, LIST_ONLY
 from voicejack.language.normalise import key_of
 
 pocketsphinx = pytest.importorskip("pocketsphinx")
@@ -43,7 +43,8 @@ def sample_grammars() -> list[tuple[str, Grammar]]:
         asked = resolve(state, state.turn, words)
         assert isinstance(asked, Ask)
         found.append((f"{name}+{words}", phrase_set(state, state.turn, asked)))
-    found.append(("busy", phrase_set(busy_position(), "red")))
+    found.append(("busy~listing", phrase_set(busy_position(), "red", listing=True)))  # the board being read out
+    found.append(("mid~listing", phrase_set(POSITIONS["mid"], "red", listing=True)))
     return found
 
 
@@ -143,13 +144,15 @@ def test_the_grammar_names_the_sentences_it_holds_only_to_refuse_them() -> None:
     assert isinstance(asked, Ask) and not phrase_set(POSITIONS["mid"], "red", asked).refused
 
 
-def test_the_commands_are_always_listened_for_and_answers_only_when_asked() -> None:
+def test_the_commands_are_always_listened_for_answers_only_when_asked_and_next_only_while_listing() -> None:
     for label, grammar in GRAMMARS:
         phrases = set(grammar.phrases)
-        asked = "+" in label
+        asked, listing = "+" in label, "~listing" in label
         for name, spoken, typed in COMMANDS:
             if name in ANSWER_ONLY and not asked:
                 assert not set(spoken) & phrases  # nothing is asked: "yeah" and "no" are talk at the table
+            elif name in LIST_ONLY and not listing:
+                assert not set(spoken) & phrases  # no list is being read: a bare "yes" was heard as "next"
             else:
                 assert set(spoken) <= phrases
             assert not set(typed) & phrases
@@ -278,7 +281,7 @@ def test_every_longer_sentence_a_complete_one_begins_is_heard_the_same(seed: int
     # in full is played (thirty-seventh round: "play eight ... blue one" was cut at the pause and asked about).
     checked = 0
     for state in random_positions(6, seed=seed):
-        grammar = phrase_set(state, state.turn)
+        grammar = phrase_set(state, state.turn, listing=True)  # "next line" too
         for form in grammar.complete:
             result = resolve(state, state.turn, spoken(form))
             for longer in (p for p in grammar.phrases if p.startswith(form + " ")):
@@ -291,7 +294,7 @@ def test_the_commands_that_only_read_something_out_are_marked() -> None:
     # Issue 12, twenty-eighth round: a recogniser may obey these on less evidence (Grammar.read_out), since
     # obeyed wrongly one costs a moment of speech the player can stop; never one that changes or ends anything.
     state = next(iter(random_positions(1, seed=3)))
-    grammar = phrase_set(state, state.turn)
+    grammar = phrase_set(state, state.turn, listing=True)
     assert {"help", "repeat", "read the board", "my cards", "options", "whose turn is it", "the last card",
             "what is the score", "next", "previous"} <= grammar.read_out
     assert any(form.startswith("where is ") for form in grammar.read_out)

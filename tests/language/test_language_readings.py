@@ -101,9 +101,12 @@ def test_next_previous_and_a_players_marbles() -> None:
     for text, command in expected.items():
         assert resolve(mid, "red", text) == command, text
     assert resolve(mid, "blue", "my partner's marbles") == Command(CommandName.MARBLES, colour="yellow")
-    spoken = set(Resolver().phrase_set(mid, "red").phrases)
+    listing = set(Resolver().phrase_set(mid, "red", listing=True).phrases)  # the board is being read out
     assert {"next", "next line", "previous", "previous line", "blue marbles", "read blue", "my marbles",
-            "my partner marbles"} <= spoken
+            "my partner marbles"} <= listing
+    spoken = set(Resolver().phrase_set(mid, "red").phrases)
+    assert not {"next", "next line", "previous", "previous line"} & spoken and spoken == listing - {
+        "next", "next line", "previous", "previous line"}
     two = POSITIONS["two"]  # no partners with two players
     assert not isinstance(resolve(two, "red", "my partner's marbles"), Command)
     assert resolve(two, "red", "green's marbles") == Command(CommandName.MARBLES, colour="green")

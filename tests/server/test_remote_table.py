@@ -15,7 +15,7 @@ from voicejack.language import Heard
 from voicejack.table.inputs import InputHub, ScriptSource, Utterance
 from voicejack.table.presenter import Presenter
 
-ALWAYS_FIRST_OPTION = ("read the board", *("next",) * 5, "green marbles", "what is the score", "last card",
+ALWAYS_FIRST_OPTION = ("next", "read the board", *("next",) * 5, "green marbles", "what is the score", "last card",
                        "options", "option one")
 
 
@@ -63,6 +63,8 @@ def test_hosting_a_table_says_its_code_and_plays_it_to_the_end_like_a_local_tabl
     assert "in the pile" in text  # "read the board", then "next" line by line, answered from the seat's view
     assert "That was the last line." in text and "Green: " in text  # the end of the readout; green's own line
     assert "Say next for the next line." in text  # the readout's hint, as at a local table
+    # Each turn begins with "next": no list is open, neither at the first turn nor after Ann's own move.
+    assert text.count("There is no list to move through.") > 1
     assert any(line.startswith("Last card: ") and "cell" in line for line in said.lines)  # where it went
     assert "win" in text.splitlines()[-1].lower()
     assert said.cues.count("your-turn") >= 5 and said.cues[-1] == "win"

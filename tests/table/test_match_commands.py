@@ -17,6 +17,7 @@ from voicejack.language import Grammar, Heard
 from voicejack.narration import Narrator
 from voicejack.table.inputs import InputHub, KeyboardSource, ScriptSource, Utterance
 from voicejack.table.match import Match, MatchConfig
+from voicejack.table.readout import Readout
 from voicejack.table.settings import Settings
 from voicejack.tablefile import table_from_dict, table_to_dict
 
@@ -367,19 +368,58 @@ def test_say_that_again_repeats_a_long_list_of_options_from_its_first_line(tmp_p
     assert listed[count:2 * count] == listed[:count]
 
 
-def test_next_after_moves_reads_the_board_as_it_is_now(tmp_path: Path, kit) -> None:
-    # Before: "next" went on through the lines made when the board was read, so after a move it told
-    # marbles on cells they had left and card counts of hands already played from.
+class NotingScript(ScriptSource):
+    """Typed lines, noting for each whether the game was listening for "next" when it was said."""
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__(lines)
+        self.upcoming = list(lines)
+        self.listening_for_next: list[tuple[str, bool]] = []
+
+    def set_grammar(self, grammar) -> None:
+        if self.upcoming:
+            self.listening_for_next.append((self.upcoming.pop(0), "next" in grammar.phrases))
+        super().set_grammar(grammar)
+
+
+def test_next_is_listened_for_while_the_board_is_read_until_the_players_move(tmp_path: Path, kit) -> None:
+    # Issue 12, fortieth round: a bare "yes" said to the table was obeyed as "next" when no list was being read.
+    # "next" and "previous" are listened for from "read the board" until the player's move; typed, "next" after
+    # the move says there is no list, and reading the board again tells it as it is now.
     state = kit.two_player_state(seed=12)  # your turn first, then Green's
     before = Narrator().board_lines(state, "red")
     move = legal_phrases(state)[0]
-    match, _, transcript = kit.run_match(state, ["read the board", "next", move, "next", "quit", "yes"],
-                                         tmp_path / "s.json", announce=False)
+    lines = ["read the board", "next", move, "next", "read the board", "next", "quit", "yes"]
+    script = NotingScript(lines)
+    hub = InputHub()
+    hub.add(script)
+    transcript = kit.Transcript()
+    match = Match(state, transcript, hub, MatchConfig(tmp_path / "s.json", settings=Settings()))
+    match.run(announce_start=False)
+    heard = [(line, listening) for line, listening in script.listening_for_next if line != "yes"]
+    assert heard == [("read the board", False), ("next", True), (move, True), ("next", False),
+                     ("read the board", False), ("next", True), ("quit", True)]
     now = Narrator().board_lines(match.state, "red")
-    assert now[2] != before[2]  # the moves changed what that line says
+    assert now[1] != before[1]  # the moves changed what that line says
     said = [line for line in transcript.lines if not line.startswith("<")]
-    assert said[said.index(before[1]) + 1:].count(now[2]) == 1
-    assert before[2] not in said
+    after_move = said[said.index(before[1]) + 1:]
+    no_list = "There is no list to move through. Say read the board to start one."
+    assert after_move.index(no_list) < after_move.index(now[0]) < after_move.index(now[1])
+
+
+def test_a_list_being_read_is_read_again_from_the_board_as_it_is_now() -> None:
+    # "next" while others' moves are played (a bot's turn, a remote table) tells the board as it is now, never
+    # marbles on cells they have left.
+    board = ["summary", "red: home", "green: home"]
+    readout = Readout()
+    assert not readout.open
+    assert readout.start(board, reread=lambda listener: board) == "summary" and readout.open
+    board[1:] = ["red: cell 4", "green: cell 40"]
+    assert readout.step(1, "red") == ("red: cell 4", True)
+    assert readout.step(1, "red") == ("green: cell 40", True)
+    assert readout.step(1, "red")[1] is False  # past the end: the player stays on the last line
+    readout.close()
+    assert not readout.open and readout.step(1, "red")[1] is False
 
 
 def ctrl_c_after(lines: list[str]):

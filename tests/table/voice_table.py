@@ -138,8 +138,8 @@ class RecordingResolver(Resolver):
     dialogs: dict[int, tuple[Grammar, Dialog]] = {}
     _dialogs_lock = threading.Lock()
 
-    def phrase_set(self, state: GameState, seat: str, dialog: Dialog = None) -> Grammar:
-        grammar = super().phrase_set(state, seat, dialog)
+    def phrase_set(self, state: GameState, seat: str, dialog: Dialog = None, listing: bool = False) -> Grammar:
+        grammar = super().phrase_set(state, seat, dialog, listing)
         with self._dialogs_lock:
             self.dialogs[id(grammar)] = (grammar, dialog)  # the grammar is kept, so its id stays its own
         return grammar

@@ -24,8 +24,9 @@ class Conversation:
         self.resolver = resolver or Resolver()
         self.pending: Dialog = None
 
-    def grammar(self, state: GameState) -> Grammar:
-        return self.resolver.phrase_set(state, self.seat, self.pending)
+    def grammar(self, state: GameState, listing: bool = False) -> Grammar:
+        """What to listen for now; ``listing``: the table is reading out a list ("next", "previous")."""
+        return self.resolver.phrase_set(state, self.seat, self.pending, listing)
 
     def hear(self, state: GameState, heard: Heard | str) -> Resolution:
         confirming = self.pending.move if isinstance(self.pending, Confirm) else None

@@ -79,6 +79,11 @@ ONLY_SPEAKS: frozenset[CommandName] = frozenset({
 #: said in noise was heard as "no" by every recogniser). Typed, they are still answered ("nothing to answer").
 ANSWER_ONLY: frozenset[CommandName] = frozenset({CommandName.YES, CommandName.NO})
 
+#: Steps through a list being read out, listened for only while one is open ("read the board" opens it, the
+#: player's move closes it). With none open, "next" only says there is no list, and listening for it let a
+#: bare "yes" said to the table be obeyed as it. Typed, they are still answered.
+LIST_ONLY: frozenset[CommandName] = frozenset({CommandName.NEXT, CommandName.PREVIOUS})
+
 
 @dataclass(frozen=True, slots=True)
 class Command:

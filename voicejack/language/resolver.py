@@ -64,6 +64,7 @@ from voicejack.language.refusals import not_a_choice, refusal
 from voicejack.language.resolution import (
     ANSWER_ONLY,
     CONFIRMED_WHEN_UNSURE,
+    LIST_ONLY,
     ONLY_SPEAKS,
     Ask,
     Choice,
@@ -134,7 +135,7 @@ class Language:
         self.moves: list[Move] = moves
         self.dialog = self._still_valid(dialog)
         self.builder = QuestionBuilder(state, seat, wording)
-        self._grammar: Grammar | None = None
+        self._grammars: dict[bool, Grammar] = {}
         entries = list(base)
         if isinstance(self.dialog, Ask):
             # While a question is pending, a marble named alone answers it; it does not start afresh.
@@ -161,10 +162,12 @@ class Language:
     def own(self) -> str:
         return mover_colour(self.state, self.seat) if self.seat in self.state.rules.seats else self.seat
 
-    def grammar(self) -> Grammar:
-        if self._grammar is None:
+    def grammar(self, listing: bool = False) -> Grammar:
+        """What a recogniser listens for; ``listing``: a list is being read out, so "next" and "previous" too."""
+        if listing not in self._grammars:
             spoken = [entry for entry in self.entries if entry.spoken
-                      and (self.dialog is not None or not _answer_only(entry.target))]
+                      and (self.dialog is not None or not _only_for(ANSWER_ONLY, entry.target))
+                      and (listing or not _only_for(LIST_ONLY, entry.target))]
             forms = {entry.form for entry in spoken}
             state = self.state
             refused: set[str] = set()
@@ -179,7 +182,7 @@ class Language:
                 # A card named alone by voice is confirmed where the move said in full is played: not one meaning
                 # for Grammar.complete, so a recogniser waits to hear whether the player goes on.
                 meanings.setdefault(entry.form, set()).add((entry.target, entry.vague or entry.card_alone))
-            self._grammar = Grammar(tuple(sorted(forms | refused)), frozenset(commands),
+            self._grammars[listing] = Grammar(tuple(sorted(forms | refused)), frozenset(commands),
                                     frozenset(form for form, command in commands.items()
                                               if command.name in CONFIRMED_WHEN_UNSURE),
                                     frozenset(refused), complete_prefixes(meanings),
@@ -188,7 +191,7 @@ class Language:
                                     answer_groups(commands),
                                     asking_forms(meanings) if self.dialog is None else frozenset(),
                                     move_groups(meanings))
-        return self._grammar
+        return self._grammars[listing]
 
 
 _REFUSED = object()  # the meaning of a form heard only to be refused
@@ -235,8 +238,8 @@ def complete_prefixes(meanings: dict[str, set[object]]) -> frozenset[str]:
                      if form in longer and all(meanings[other] == meaning for other in longer[form]))
 
 
-def _answer_only(target: object) -> bool:
-    return isinstance(target, Command) and target.name in ANSWER_ONLY
+def _only_for(names: frozenset[CommandName], target: object) -> bool:
+    return isinstance(target, Command) and target.name in names
 
 
 Describe = Callable[[GameState, Move, str], str]
@@ -286,9 +289,9 @@ class Resolver:
         with self._lock:
             self._languages.clear()
 
-    def phrase_set(self, state: GameState, seat: str, dialog: Dialog = None) -> Grammar:
-        """Everything a recogniser should listen for now, for ``seat``."""
-        return self.language(state, seat, dialog).grammar()
+    def phrase_set(self, state: GameState, seat: str, dialog: Dialog = None, listing: bool = False) -> Grammar:
+        """Everything a recogniser should listen for now, for ``seat`` (``listing``: a list is being read out)."""
+        return self.language(state, seat, dialog).grammar(listing)
 
     def resolve(self, state: GameState, seat: str, heard: Heard | str, dialog: Dialog = None) -> Resolution:
         """What the game should do on hearing ``heard`` from ``seat`` (a plain string counts as typed)."""
@@ -509,9 +512,9 @@ def resolve(state: GameState, seat: str, heard: Heard | str, dialog: Dialog = No
     return (Resolver(settings) if settings else _DEFAULT).resolve(state, seat, heard, dialog)
 
 
-def phrase_set(state: GameState, seat: str, dialog: Dialog = None) -> Grammar:
+def phrase_set(state: GameState, seat: str, dialog: Dialog = None, listing: bool = False) -> Grammar:
     """See Resolver.phrase_set."""
-    return _DEFAULT.phrase_set(state, seat, dialog)
+    return _DEFAULT.phrase_set(state, seat, dialog, listing)
 
 
 def sends_home_own(state: GameState, seat: str, move: Move) -> bool:

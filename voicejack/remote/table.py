@@ -56,7 +56,7 @@ class RemoteTable:
         self.exit: int | None = None
         self.line_was_down = False
         self.line_was_up = False  # a line never up was not lost: the server was not reached yet
-        self._grammar: tuple[tuple[int, str, int], Grammar] | None = None
+        self._grammar: tuple[tuple[int, str, int, bool], Grammar] | None = None
         self.readout = Readout()  # the board, line by line: "next", "previous", "again"
         self.told_readout_hint = False
         self.recent: Recent | None = None  # the view before the last move and its events ("last card")
@@ -181,6 +181,7 @@ class RemoteTable:
         self.view = item.after
         if item.colour == self.me:
             self.in_flight = False
+            self.readout.close()  # the player has moved on from the board they were reading
         if item.before is not None:
             seats = item.before.seats
             if item.before.seat(item.colour).kind == "human" or all(seat.kind != "human" for seat in seats):
@@ -294,9 +295,9 @@ class RemoteTable:
         if self.conversation is None or self.conversation.seat != (self.me or state.turn):
             self.conversation = Conversation(self.me or state.turn, self._resolver())
         conversation = self.conversation
-        key = (self.session.moves, conversation.seat, id(conversation.pending))
+        key = (self.session.moves, conversation.seat, id(conversation.pending), self.readout.open)
         if self._grammar is None or self._grammar[0] != key:  # listening polls: build the phrases once a position
-            self._grammar = (key, conversation.grammar(state))
+            self._grammar = (key, conversation.grammar(state, listing=self.readout.open))
         heard = self.inputs.listen(self._grammar[1], timeout=0.1)
         if heard is None:
             return

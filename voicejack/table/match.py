@@ -21,6 +21,7 @@ from voicejack.engine import GameState, Move, MoveKind, apply_move, legal_moves
 from voicejack.engine import events as ev
 from voicejack.engine.rules import time_out
 from voicejack.engine.state import Seat
+from voicejack.hearing import Grammar
 from voicejack.language import (
     Ask,
     Command,
@@ -182,6 +183,8 @@ class Match:
             self.state.become(before)  # a move cut off half-way is not what gets saved
             raise
         self._remember(colour, move, decider, before, events)
+        if decider is Decider.HUMAN:
+            self.readout.close()  # the player has moved on from the board they were reading
         self._show(before, events)
 
     def _remember(self, colour: str, move: Move, decider: Decider, before: GameState, events: list[ev.Event]) -> None:
@@ -196,9 +199,8 @@ class Match:
     def _show(self, before: GameState, events: list[ev.Event]) -> None:
         """Tell and sound what a move (or the turn timer) did."""
         self.recent = (before, events)
-        if self.humans and self.inputs.live:
-            # Listen for the new position at once: anything heard before it is stale, never played here.
-            self.inputs.expect(self._aside_conversation().grammar(self.state))
+        # Listen for the new position at once: anything heard before it is stale, never played here.
+        self._expect_aside()
         if before.turn not in self.bots or not self.humans:
             self.presenter.begin()  # "say that again" now starts from this move
         self.presenter.events(events, before, self.listener)
@@ -258,7 +260,7 @@ class Match:
             if timer is not None:
                 wait = timer.wait(wait)
             started = time.monotonic()
-            heard = self.inputs.listen(conversation.grammar(self.state), wait)
+            heard = self.inputs.listen(self._grammar(conversation), wait)
             if timer is not None and self._tick(timer, time.monotonic() - started):
                 self._time_out()
                 return None
@@ -396,8 +398,7 @@ class Match:
         self._turn_cued = None
         if self._aside is not None:
             self._aside.reset()
-        if self.humans and self.inputs.live:
-            self.inputs.expect(self._aside_conversation().grammar(self.state))
+        self._expect_aside()
         self._autosave()
         self.presenter.begin()
         self.presenter.say(self.narrator.taken_back(self.state, last.colour, last.move.phrase, self.listener))
@@ -423,6 +424,14 @@ class Match:
         for utterance in waiting:
             self._out_of_turn(conversation, utterance)
 
+    def _grammar(self, conversation: Conversation) -> Grammar:
+        return conversation.grammar(self.state, listing=self.readout.open)
+
+    def _expect_aside(self) -> None:
+        """Between turns, listen for what may be said now (commands; "next" while the board is being read)."""
+        if self.humans and self.inputs.live:
+            self.inputs.expect(self._grammar(self._aside_conversation()))
+
     def _aside_conversation(self) -> Conversation:
         seat = self.humans[0] if self.humans else self.state.seats[0].colour
         if self._aside is None or self._aside.seat != seat:
@@ -444,7 +453,10 @@ class Match:
             self.presenter.say(result.prompt)  # "quit", or a command heard unsure: asked as in turn
         elif isinstance(result, Command) and result.name is not CommandName.LEAVE:
             self._cut_off(result)
+            listing = self.readout.open
             dispatch(self, Said(result, None, conversation, pending))
+            if self.readout.open != listing:
+                self._expect_aside()  # "read the board" between turns: "next" is listened for from now on
         elif isinstance(result, NotUnderstood) and not result.refused:
             self._not_understood(result, heard.text)
         elif self.state.turn in self.humans and self.state.winner is None:

@@ -16,7 +16,8 @@ Reread = Callable[[str | None], Sequence[str]]
 
 
 class Readout:
-    """A list of lines and where the player is in it: "next", "previous", "again"."""
+    """A list of lines and where the player is in it: "next", "previous", "again"; open from its start until
+    ``close``."""
 
     def __init__(self) -> None:
         self.lines: list[str] = []
@@ -30,6 +31,17 @@ class Readout:
         self.at = 0
         self._reread = reread
         return self.lines[0] if self.lines else ""
+
+    @property
+    def open(self) -> bool:
+        """A list is being read out, so "next" and "previous" are listened for."""
+        return bool(self.lines)
+
+    def close(self) -> None:
+        """The player moved on (they played a move): the list is over, and "read the board" begins a new one."""
+        self.lines = []
+        self.at = 0
+        self._reread = None
 
     def step(self, by: int, listener: str | None = None) -> tuple[str, bool]:
         """The line ``by`` lines on (or back) and True, or a sentence saying there is none there and False."""
