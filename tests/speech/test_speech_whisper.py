@@ -47,6 +47,7 @@ from voicejack.speech.whisper_backend import (
     WhisperScorer,
     sure_reading,
     short_form_unheard,
+    stops_short,
     edit_cost,
     read_out_command,
     unanimous_move,
@@ -1616,3 +1617,50 @@ def test_a_yes_the_three_hear_in_different_words_confirms_the_move(moonshine: Mo
     monkeypatch.setattr(whisper_backend, "ANSWER_AGREED_LEAD", math.inf)
     without = SphinxWhisperRecogniser(second_opinion=moonshine)
     assert hear_stream(without, samples, grammar).text == ""
+
+
+def test_a_move_that_stops_short_of_the_longer_one_pocketsphinx_heard_is_confirmed() -> None:
+    """Issue 12, fortieth round, from unseen part 450 (RHVoice's alan, fast, with music): "play seven green four
+    six green three one" was cut after "six"; pocketsphinx surely heard "play seven green four two", but Whisper
+    wrote "Play 7 green forces", and the word model, Whisper's scoring and Moonshine's all ranked "play seven
+    green four" (the whole seven to green four) first, so it was played. Where the move settled on stops short
+    of the other move pocketsphinx heard in full, it is confirmed; a move pocketsphinx heard the same, or a
+    sentence it heard that is no legal move, changes nothing."""
+    table = table_from_dict({"format": "voicejack-table/1", "mode": "regular", "teams": True,
+                             "players": [{"colour": c, "hand": hand} for c, hand in
+                                         (("red", ["7", "7", "J", "6"]), ("blue", ["K", "A", "6"]),
+                                          ("green", ["4", "K", "2"]), ("yellow", ["8", "K", "A"]))],
+                             "marbles": {"red": ["safe 2", "safe 4", "safe 1", "safe 3"],
+                                         "blue": ["safe 4", "safe 3", "home", 73],
+                                         "green": ["safe 4", "safe 3", 34, 59],
+                                         "yellow": ["safe 4", "safe 3", "safe 1", 43]},
+                             "turn": "red"})
+    grammar = phrase_set(table, "red")
+    whole, split = resolve(table, "red", "play seven green four"), resolve(table, "red", "play seven green four two")
+    assert isinstance(whole, Move) and isinstance(split, Move) and whole != split  # two moves, one begins the other
+    heard = Heard("play seven green four two", (0.9997,) * 5)
+    spotted = Spotted((("play seven green four", -0.0001), ("play seven green four two", -9.61),
+                       ("play seven green four six", -11.34), ("play seven green four four", -14.72)), -1.47, 105)
+    whisper = Scored(" Play 7 green forces.", (("play seven green four", 0.97), ("play seven green four six", -0.56),
+                                                ("play seven green four two", -5.25)), 0.33,
+                     fit=(("play seven green four", -2.31), ("play seven green four six", -2.59),
+                          ("play seven green four two", -3.38)))
+    moonshine = Scored("", (("play seven green four", 3.13), ("play seven green four six", -1.11),
+                            ("play seven green four two", -5.66)), 0.0,
+                       fit=(("play seven green four six", -3.19), ("play seven green four", -2.37),
+                            ("play seven green four two", -3.94)))
+    evidence = Evidence(207, -573.31, "play seven green four two", -607.20)
+
+    verdict, rules = decide(heard, spotted, lambda: "play seven green forces", lambda: (whisper, moonshine), evidence,
+                            31.4, grammar, 28.0, PAIR_THRESHOLDS, PAIR_HEAD_WEIGHTS)
+    assert verdict.doubted and rules[-1] == "confirmed_stops_short"
+    confirmed = resolve(table, "red", verdict)
+    assert isinstance(confirmed, Confirm) and confirmed.move == whole  # asked, not played
+
+    assert stops_short("play seven green four", heard, grammar.moves, grammar.obeyed)
+    assert not stops_short("play seven green four two", heard, grammar.moves, grammar.obeyed)  # the same move
+    unsure = Heard("play seven green four two", (0.4,) * 5)
+    assert not stops_short("play seven green four", unsure, grammar.moves, grammar.obeyed)  # not heard surely
+    assert "play six green two" in grammar.refused and isinstance(resolve(table, "red", "play six"), Move)
+    assert not stops_short("play six", Heard("play six green two", (0.99,) * 4), grammar.moves,
+                           grammar.obeyed)  # what pocketsphinx heard is no legal move

@@ -490,11 +490,16 @@ def decide(heard: Heard, spotted: Spotted | None, free_words: Callable[[], str],
     The recogniser calls this with its models; benchmarks/asr_replay.py with what a recording holds, so that a
     replay decides exactly as the game does. Whichever rule settles on a move's short form that pocketsphinx did
     not hear, it is confirmed: table talk sounds like one ("nice one" like "ace one", "hang on" like "bring
-    out"), and every scorer may rank it first (models/README.md, thirty-ninth round)."""
+    out"), and every scorer may rank it first (models/README.md, thirty-ninth round). So is a move that stops
+    short of the longer one pocketsphinx surely heard (``stops_short``): every other scorer heard "play seven
+    green four six" as "play seven green four" and "forces" (fortieth round)."""
     checked, rules = _verdict(heard, spotted, free_words, scores, evidence, over_floor_db, grammar, loud_room_db,
                               thresholds, weights)
-    if checked.text and not checked.doubted and short_form_unheard(checked.text, heard, grammar.moves):
-        return replace(checked, doubted=True), (*rules, "confirmed_short")
+    if checked.text and not checked.doubted:
+        if short_form_unheard(checked.text, heard, grammar.moves):
+            return replace(checked, doubted=True), (*rules, "confirmed_short")
+        if stops_short(checked.text, heard, grammar.moves, grammar.obeyed):
+            return replace(checked, doubted=True), (*rules, "confirmed_stops_short")
     return checked, rules
 
 
@@ -809,6 +814,16 @@ def short_form_unheard(sentence: str, heard: Heard, moves: Sequence[frozenset[st
     words = sentence.split()
     return (sentence != heard.text and len(words) <= SHORT_FORM_WORDS and words[0] not in MOVE_VERBS
             and bool(wordings(sentence, moves)))
+
+
+def stops_short(sentence: str, heard: Heard, moves: Sequence[frozenset[str]], obeyed: frozenset[str]) -> bool:
+    """``sentence`` names a move (one of ``moves``) one of whose wordings the legal move pocketsphinx surely
+    heard (heard_a_move_surely) goes on from, with more words that make it another move: "play seven green
+    four (seven)" where pocketsphinx heard "play seven green four two"."""
+    said = heard.text.split()
+    group = wordings(sentence, moves)
+    return (heard.text not in group and bool(wordings(heard.text, moves)) and heard_a_move_surely(heard, obeyed)
+            and any(len(words) < len(said) and said[:len(words)] == words for words in map(str.split, group)))
 
 
 def wordings(sentence: str, moves: Sequence[frozenset[str]]) -> frozenset[str]:
