@@ -74,6 +74,7 @@ from voicejack.speech.endpoint import EndpointSettings  # noqa: E402
 from voicejack.speech.judging import JudgeSettings  # noqa: E402
 from voicejack.speech.microphone import Listener  # noqa: E402
 from voicejack.speech.recogniser import StreamingRecogniser  # noqa: E402
+from voicejack.speech.whisper_backend import MOVE_VERBS, SHORT_FORM_WORDS  # noqa: E402
 
 COMMANDS = (
     "read the board", "my cards", "options", "what can i say", "repeat", "help", "score", "last card",
@@ -105,7 +106,7 @@ BABBLE_LINES = (
     "have you tried that new restaurant", "it rained all weekend", "the kids are asleep upstairs",
     "i can never remember her name", "that film was far too long", "what time does the shop close",
 )
-KINDS = ("moves", "commands", "answers", "card first", "chatter")
+KINDS = ("moves", "commands", "answers", "card first", "short form", "chatter")
 SETUPS: tuple[tuple[int, bool, str], ...] = ((4, True, "regular"), (2, False, "regular"), (4, True, "complex"))
 NUMBERS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
@@ -275,6 +276,33 @@ def card_first_items(count: int, seed: int, families: tuple[str, ...], quick: bo
     return items
 
 
+def short_form_items(name: str, count: int, seed: int, families: tuple[str, ...], quick: bool) -> list[Item]:
+    """The "held-out-short" and "unseen-short" parts: ``count`` moves said in a short form of two words or fewer
+    without the card's verb ("ace one", "bring out", "marble three"), as a player may, by the part's voices in
+    its move positions. The other parts say every move in full; these measure what confirming a short form
+    that sounds like table talk ("nice one") costs a player who means it."""
+    rng = random.Random(seed)
+    speakers = _speakers(families, quick)
+    rng.shuffle(speakers)
+    said = [(base, forms) for base in build_items_for(name, 100, seed, families, quick)
+            if base.kind == "moves" and (forms := short_forms(base.state, base.seat, base.grammar))]
+    items = []
+    for n in range(count):
+        base, forms = said[n % len(said)]
+        text = rng.choice(forms)
+        items.append(Item(base.state, base.seat, base.grammar, text, speakers[(n * 7 + 5) % len(speakers)],
+                          resolve(base.state, base.seat, Heard(text)), "short form"))
+    return items
+
+
+def short_forms(state: GameState, seat: str, grammar: Grammar) -> list[str]:
+    """This position's wordings of a move in at most two words, not beginning with the card's verb, that the
+    game plays when it hears them surely (not a card named alone, which it confirms)."""
+    return sorted(form for group in grammar.moves for form in group
+                  if len(form.split()) <= SHORT_FORM_WORDS and form.split()[0] not in MOVE_VERBS
+                  and isinstance(resolve(state, seat, Heard(form, (1.0,) * len(form.split()))), Move))
+
+
 def card_first_forms(state: GameState, seat: str, grammar: Grammar) -> list[str]:
     """The first word or two of this position's move phrases that the game answers with a question."""
     phrases = {m.phrase for m in legal_moves(state)}
@@ -289,6 +317,7 @@ def part_items(name: str, count: int, seed: int, families: tuple[str, ...], quic
     return (chatter_items(count, seed, families, quick) if name == "tuning-chatter"
             else asked_chatter_items(count, seed, families, quick) if name == "held-out-asked"
             else card_first_items(count, seed, families, quick) if name == "held-out-card-first"
+            else short_form_items(name.removesuffix("-short"), count, seed, families, quick) if name.endswith("-short")
             else build_items_for(name, count, seed, families, quick))
 
 
@@ -503,7 +532,8 @@ def main(argv: list[str] | None = None) -> int:
                         "unseen: as the held-out part, by voices nothing was ever tuned on (RHVoice); "
                         "tuning-chatter: --positions lines of table talk by the tuning voices (200); "
                         "held-out-asked: as many by the held-out voices while a yes-or-no question is open; "
-                        "held-out-card-first: as many naming only a card that has several moves")
+                        "held-out-card-first: as many naming only a card that has several moves; "
+                        "held-out-short, unseen-short: as many moves said in a short form (\"ace one\")")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--rooms", default=",".join(rooms.CONDITIONS), help=f"some of {', '.join(rooms.CONDITIONS)}")
     parser.add_argument("--backends", default="sphinx",
@@ -555,6 +585,10 @@ def main(argv: list[str] | None = None) -> int:
     if "held-out-asked" in parts:
         splits.append(build_split("held-out-asked", args.positions or 200, args.seed + 1,
                                   voice_bank.HELD_OUT_FAMILIES, args.quick))
+    for name, families in (("held-out-short", voice_bank.HELD_OUT_FAMILIES),
+                           ("unseen-short", voice_bank.UNSEEN_FAMILIES)):
+        if name in parts:
+            splits.append(build_split(name, args.positions or 200, args.seed + 1, families, args.quick))
     if "held-out-card-first" in parts:
         splits.append(build_split("held-out-card-first", args.positions or 200, args.seed + 1,
                                   voice_bank.HELD_OUT_FAMILIES, args.quick))

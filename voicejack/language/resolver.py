@@ -183,14 +183,14 @@ class Language:
                 # for Grammar.complete, so a recogniser waits to hear whether the player goes on.
                 meanings.setdefault(entry.form, set()).add((entry.target, entry.vague or entry.card_alone))
             self._grammars[listing] = Grammar(tuple(sorted(forms | refused)), frozenset(commands),
-                                    frozenset(form for form, command in commands.items()
-                                              if command.name in CONFIRMED_WHEN_UNSURE),
-                                    frozenset(refused), complete_prefixes(meanings),
-                                    frozenset(form for form, command in commands.items()
-                                              if command.name in ONLY_SPEAKS),
-                                    answer_groups(commands),
-                                    asking_forms(meanings) if self.dialog is None else frozenset(),
-                                    move_groups(meanings))
+                                              frozenset(form for form, command in commands.items()
+                                                        if command.name in CONFIRMED_WHEN_UNSURE),
+                                              frozenset(refused), complete_prefixes(meanings),
+                                              frozenset(form for form, command in commands.items()
+                                                        if command.name in ONLY_SPEAKS),
+                                              answer_groups(commands),
+                                              asking_forms(meanings) if self.dialog is None else frozenset(),
+                                              move_groups(meanings))
         return self._grammars[listing]
 
 
