@@ -489,14 +489,22 @@ def decide(heard: Heard, spotted: Spotted | None, free_words: Callable[[], str],
 
     The recogniser calls this with its models; benchmarks/asr_replay.py with what a recording holds, so that a
     replay decides exactly as the game does. Whichever rule settles on a move's short form that pocketsphinx did
-    not hear, it is confirmed: table talk sounds like one ("nice one" like "ace one", "hang on" like "bring
-    out"), and every scorer may rank it first (models/README.md, thirty-ninth round). So is a move that stops
-    short of the longer one pocketsphinx surely heard (``stops_short``): every other scorer heard "play seven
-    green four six" as "play seven green four" and "forces" (fortieth round)."""
-    checked, rules = _verdict(heard, spotted, free_words, scores, evidence, over_floor_db, grammar, loud_room_db,
+    not hear, it is confirmed unless Whisper's own decoding wrote it: table talk sounds like one ("nice one"
+    like "ace one", "hang on" like "bring out"), and every scorer may rank it first (models/README.md,
+    thirty-ninth and fortieth rounds). So is a move that stops short of the longer one pocketsphinx surely
+    heard (``stops_short``): every other scorer heard "play seven green four six" as "play seven green four"
+    and "forces" (fortieth round)."""
+    decoded: list[str] = []
+
+    def free_once() -> str:  # Whisper's free decoding is costly: _verdict may already have asked for it
+        if not decoded:
+            decoded.append(free_words())
+        return decoded[0]
+
+    checked, rules = _verdict(heard, spotted, free_once, scores, evidence, over_floor_db, grammar, loud_room_db,
                               thresholds, weights)
     if checked.text and not checked.doubted:
-        if short_form_unheard(checked.text, heard, grammar.moves):
+        if short_form_unheard(checked.text, heard, grammar.moves) and free_once() != checked.text:
             return replace(checked, doubted=True), (*rules, "confirmed_short")
         if stops_short(checked.text, heard, grammar.moves, grammar.obeyed):
             return replace(checked, doubted=True), (*rules, "confirmed_stops_short")
