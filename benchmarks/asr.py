@@ -49,6 +49,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
@@ -262,18 +263,7 @@ def card_first_items(count: int, seed: int, families: tuple[str, ...], quick: bo
     more than one move ("play ace", "burn"), as a player does who wants its choices one question at a time, in
     the held-out part's move positions. Right is the question the game asks; a move carried out is wrong: a
     recogniser that finishes "play ace" as "play ace out" plays a move nobody chose."""
-    rng = random.Random(seed)
-    speakers = _speakers(families, quick)
-    rng.shuffle(speakers)
-    said = [(base, forms) for base in build_items_for("held-out", 100, seed, families, quick)
-            if base.kind == "moves" and (forms := card_first_forms(base.state, base.seat, base.grammar))]
-    items = []
-    for n in range(count):
-        base, forms = said[n % len(said)]
-        text = rng.choice(forms)
-        items.append(Item(base.state, base.seat, base.grammar, text, speakers[(n * 7 + 5) % len(speakers)],
-                          resolve(base.state, base.seat, Heard(text)), "card first"))
-    return items
+    return _said_in_move_positions("held-out", count, seed, families, quick, card_first_forms, "card first")
 
 
 def short_form_items(name: str, count: int, seed: int, families: tuple[str, ...], quick: bool) -> list[Item]:
@@ -281,17 +271,23 @@ def short_form_items(name: str, count: int, seed: int, families: tuple[str, ...]
     without the card's verb ("ace one", "bring out", "marble three"), as a player may, by the part's voices in
     its move positions. The other parts say every move in full; these measure what confirming a short form
     that sounds like table talk ("nice one") costs a player who means it."""
+    return _said_in_move_positions(name, count, seed, families, quick, short_forms, "short form")
+
+
+def _said_in_move_positions(name: str, count: int, seed: int, families: tuple[str, ...], quick: bool,
+                            forms_of: Callable[[GameState, str, Grammar], list[str]], kind: str) -> list[Item]:
+    """``count`` items of ``kind``, each one of ``forms_of`` a move position of part ``name``, said by its voices."""
     rng = random.Random(seed)
     speakers = _speakers(families, quick)
     rng.shuffle(speakers)
     said = [(base, forms) for base in build_items_for(name, 100, seed, families, quick)
-            if base.kind == "moves" and (forms := short_forms(base.state, base.seat, base.grammar))]
+            if base.kind == "moves" and (forms := forms_of(base.state, base.seat, base.grammar))]
     items = []
     for n in range(count):
         base, forms = said[n % len(said)]
         text = rng.choice(forms)
         items.append(Item(base.state, base.seat, base.grammar, text, speakers[(n * 7 + 5) % len(speakers)],
-                          resolve(base.state, base.seat, Heard(text)), "short form"))
+                          resolve(base.state, base.seat, Heard(text)), kind))
     return items
 
 
