@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from voicejack.engine import events as ev
-from voicejack.engine import legal_phrases, make_rules, new_game
-from voicejack.language import Grammar, Heard
+from voicejack.engine import apply_move, legal_moves, legal_phrases, make_rules, new_game
+from voicejack.language import Grammar, Heard, phrase_set
 from voicejack.narration import Narrator
-from voicejack.table.inputs import InputHub, KeyboardSource, ScriptSource, Utterance
+from voicejack.table.inputs import InputHub, KeyboardSource, ScriptSource, Utterance, only_gained_commands
 from voicejack.table.match import Match, MatchConfig
 from voicejack.table.readout import Readout
 from voicejack.table.settings import Settings
@@ -405,6 +405,52 @@ def test_next_is_listened_for_while_the_board_is_read_until_the_players_move(tmp
     after_move = said[said.index(before[1]) + 1:]
     no_list = "There is no list to move through. Say read the board to start one."
     assert after_move.index(no_list) < after_move.index(now[0]) < after_move.index(now[1])
+
+
+class SpokenLate(ScriptSource):
+    """Spoken lines, each recognised under the grammar the game listened with before (the player began it
+    before the game switched grammar); typed once ``typed_from`` is reached."""
+
+    def __init__(self, lines: list[str], typed_from: int) -> None:
+        super().__init__([])
+        self.lines, self.typed_from, self.said = list(lines), typed_from, 0
+        self.grammars: list[Grammar] = []
+
+    def set_grammar(self, grammar: Grammar) -> None:
+        self.grammars.append(grammar)
+        if not self.lines:
+            return super().set_grammar(grammar)
+        line, heard_under = self.lines.pop(0), self.grammars[max(0, len(self.grammars) - 2)]
+        self.said += 1
+        spoken = self.said <= self.typed_from
+        heard = Heard(line, (0.99,) * len(line.split())) if spoken else Heard(line, typed=True)
+        self._push(Utterance(heard, heard_under if spoken else None))
+
+
+def test_a_move_begun_before_the_board_was_read_out_is_played_not_stale(tmp_path: Path, kit) -> None:
+    # "read the board" widens the grammar by "next" and "previous" only: a move recognised under the grammar
+    # from before still means what it meant, so it is played, not answered with "the game moved on".
+    state = kit.two_player_state(seed=12)
+    move = legal_phrases(state)[0]
+    source = SpokenLate(["read the board", move, "quit", "yes"], typed_from=2)
+    hub = InputHub()
+    hub.add(source)
+    transcript = kit.Transcript()
+    match = Match(state, transcript, hub, MatchConfig(tmp_path / "s.json", settings=Settings(confirm="never")))
+    match.run(announce_start=False)
+    widened = source.grammars[1]
+    assert "next" in widened.phrases and "next" not in source.grammars[0].phrases
+    assert not any("moved on" in line for line in transcript.lines)
+    assert match.state.history and match.state.history[0][1].phrase == move
+
+
+def test_only_a_grammar_that_gained_nothing_but_commands_keeps_what_was_heard_under_it() -> None:
+    state, _ = new_game(make_rules(2, False, "regular"), seed=12)
+    plain, listing = phrase_set(state, state.turn), phrase_set(state, state.turn, listing=True)
+    assert only_gained_commands(plain, listing) and only_gained_commands(plain, plain)
+    assert not only_gained_commands(listing, plain)  # "next" heard, then the list closed
+    apply_move(state, legal_moves(state)[0])
+    assert not only_gained_commands(plain, phrase_set(state, state.turn, listing=True))  # the position moved on
 
 
 def test_a_list_being_read_is_read_again_from_the_board_as_it_is_now() -> None:

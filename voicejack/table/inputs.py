@@ -126,13 +126,21 @@ class InputHub:
 
     def _checked(self, item: Utterance) -> Utterance:
         heard_under, current = item.grammar, self._grammar
-        if heard_under is None or current is None or heard_under is current or heard_under == current:
+        if heard_under is None or current is None or only_gained_commands(heard_under, current):
             return item
         return Utterance(item.heard, heard_under, stale=True)
 
     def close(self) -> None:
         for source in self._sources:
             source.close()
+
+
+def only_gained_commands(before: Grammar, now: Grammar) -> bool:
+    """Every sentence of ``before`` may still be said, and all ``now`` adds are commands ("next" and "previous"
+    once the board is being read out, yes and no once a question is open): what was heard under ``before``
+    means what it meant, so it is not stale."""
+    kept, added = set(before.phrases), set(now.phrases) - set(before.phrases)
+    return kept <= set(now.phrases) and added <= now.obeyed
 
 
 class KeyboardSource:
