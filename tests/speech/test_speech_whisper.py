@@ -55,6 +55,7 @@ from voicejack.speech.whisper_backend import (
     find_whisper_model,
     needs_second_pass,
     normalise,
+    other_answer_first,
     word_model_agrees,
     word_model_doubts,
     word_model_outvoted,
@@ -1187,6 +1188,53 @@ def test_an_answer_all_three_rank_first_in_any_of_its_words_is_taken() -> None:
     checked, rules = decide(Heard(""), word_model, lambda: "wow", lambda: (whisper, moonshine), None, 22.8, grammar,
                             28.0, PAIR_THRESHOLDS, PAIR_HEAD_WEIGHTS)
     assert (checked.text, rules) == ("yeah", ("answer_agreed",))
+
+
+def test_a_no_that_a_scorer_heard_as_a_yes_is_refused_so_the_question_stays_open() -> None:
+    """Issue 12, forty-first round, from a development part (pico's en-US voice, the reverberant room): "yes"
+    said to "did you mean ...?", pocketsphinx surely heard "yep" and the word model ranked "yeah" first, but
+    Whisper's scoring and Moonshine's both put "no" first, and the acceptance model settled on "no": the move
+    the player meant would have been turned down. A "no" is refused when any of the three ranks a form of
+    another answer first (the player is asked again); a "no" all three rank first is taken, and a "yes" settled
+    the same way is kept."""
+    answers = (frozenset({"yes", "yeah", "yep"}), frozenset({"no", "nope"}))
+    words = ("yes", "yeah", "yep", "no", "nope", "next", "nine", "options", "cancel", "help")
+    grammar = Grammar(words, obeyed=frozenset(words) - {"nine"}, answers=answers)
+    heard = Heard("yep", (0.9999,))
+    spotted = Spotted((("yeah", -1.27), ("yep", -3.14), ("no", -3.21), ("options", -3.98), ("nope", -4.23),
+                       ("next", -5.08)), -1.47, 124)
+    whisper = Scored(" 1.", (("no", 0.51), ("yeah", -1.89), ("next", -1.93), ("nope", -2.49), ("yes", -3.24),
+                             ("yep", -4.07), ("help", -8.21)), 0.67,
+                     fit=(("no", -2.25), ("next", -3.47), ("nope", -3.70), ("yeah", -3.45), ("yep", -4.43),
+                          ("yes", -4.12), ("help", -6.61)))
+    moonshine = Scored("", (("no", 1.86), ("next", 0.32), ("nope", -0.54), ("yeah", -0.64), ("yep", -1.19),
+                            ("yes", -1.96), ("help", -7.79)), 1.0,
+                       fit=(("no", -2.07), ("next", -2.84), ("yeah", -3.32), ("yes", -3.98), ("nope", -3.18),
+                            ("yep", -3.40), ("help", -6.89)))
+    evidence = Evidence(124, -462.82, "help", -567.47)
+
+    def verdict(spotted: Spotted) -> tuple[Heard, tuple[str, ...]]:
+        return decide(heard, spotted, lambda: "one", lambda: (whisper, moonshine), evidence, 24.6, grammar, 28.0,
+                      PAIR_THRESHOLDS, PAIR_HEAD_WEIGHTS)
+
+    checked, rules = verdict(spotted)
+    assert checked.text == "" and rules == ("settled", "answer_disputed")
+    no_first = Spotted((("no", -1.27), ("yeah", -3.14), ("nope", -3.21), ("options", -3.98)), -1.47, 124)
+    assert verdict(no_first)[0].text == "no"
+    # The scorers' words swapped, the word model ranking "no" first: the yes settled on is taken.
+    swap = {"no": "yeah", "yeah": "no", "nope": "yep", "yep": "nope"}
+
+    def swapped(scored: Scored) -> Scored:
+        return Scored(scored.free_text, tuple((swap.get(t, t), v) for t, v in scored.ranked), scored.distance,
+                      fit=tuple((swap.get(t, t), v) for t, v in scored.fit))
+    heard, yes_scores = Heard("yeah", (0.9999,)), (swapped(whisper), swapped(moonshine))
+    checked, rules = decide(heard, no_first, lambda: "one", lambda: yes_scores, evidence, 24.6, grammar, 28.0,
+                            PAIR_THRESHOLDS, PAIR_HEAD_WEIGHTS)
+    assert (checked.text, rules) == ("yeah", ("settled",))
+    assert other_answer_first("no", (spotted, whisper, moonshine), answers)
+    assert not other_answer_first("no", (no_first, whisper, moonshine), answers)
+    assert other_answer_first("yes", (spotted, whisper, moonshine), answers)  # true of a yes too: only a no is refused
+    assert not other_answer_first("no", (spotted, whisper, moonshine), ())
 
 
 def test_in_a_loud_room_a_command_that_only_reads_out_needs_both_scorers_far_ahead_not_the_word_model() -> None:
