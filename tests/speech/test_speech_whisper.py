@@ -39,6 +39,7 @@ from voicejack.speech.whisper_backend import (
     agreed_answer,
     agreed_command,
     agreed_reading,
+    answer_disputed,
     decide,
     disputes,
     ranked_first_by_none,
@@ -55,7 +56,6 @@ from voicejack.speech.whisper_backend import (
     find_whisper_model,
     needs_second_pass,
     normalise,
-    other_answer_first,
     word_model_agrees,
     word_model_doubts,
     word_model_outvoted,
@@ -1190,13 +1190,15 @@ def test_an_answer_all_three_rank_first_in_any_of_its_words_is_taken() -> None:
     assert (checked.text, rules) == ("yeah", ("answer_agreed",))
 
 
-def test_a_no_that_a_scorer_heard_as_a_yes_is_refused_so_the_question_stays_open() -> None:
+def test_an_answer_the_scorers_dispute_is_refused_so_the_question_stays_open() -> None:
     """Issue 12, forty-first round, from a development part (pico's en-US voice, the reverberant room): "yes"
     said to "did you mean ...?", pocketsphinx surely heard "yep" and the word model ranked "yeah" first, but
     Whisper's scoring and Moonshine's both put "no" first, and the acceptance model settled on "no": the move
     the player meant would have been turned down. A "no" is refused when any of the three ranks a form of
-    another answer first (the player is asked again); a "no" all three rank first is taken, and a "yes" settled
-    the same way is kept."""
+    another answer first (the player is asked again); a "no" all three rank first is taken, and so is a "yes"
+    pocketsphinx heard, though the word model ranked "no" first. Then a "no" among talkers (RHVoice's clb, check
+    part 500): pocketsphinx heard nothing, Whisper wrote "Okay, yeah." and both scorers ranked "yeah" first, the
+    word model "no"; the "yeah" settled on would have played the move the player turned down. Refused."""
     answers = (frozenset({"yes", "yeah", "yep"}), frozenset({"no", "nope"}))
     words = ("yes", "yeah", "yep", "no", "nope", "next", "nine", "options", "cancel", "help")
     grammar = Grammar(words, obeyed=frozenset(words) - {"nine"}, answers=answers)
@@ -1231,10 +1233,23 @@ def test_a_no_that_a_scorer_heard_as_a_yes_is_refused_so_the_question_stays_open
     checked, rules = decide(heard, no_first, lambda: "one", lambda: yes_scores, evidence, 24.6, grammar, 28.0,
                             PAIR_THRESHOLDS, PAIR_HEAD_WEIGHTS)
     assert (checked.text, rules) == ("yeah", ("settled",))
-    assert other_answer_first("no", (spotted, whisper, moonshine), answers)
-    assert not other_answer_first("no", (no_first, whisper, moonshine), answers)
-    assert other_answer_first("yes", (spotted, whisper, moonshine), answers)  # true of a yes too: only a no is refused
-    assert not other_answer_first("no", (spotted, whisper, moonshine), ())
+
+    answers = (frozenset({"yes", "yeah", "yep", "correct", "confirm"}), frozenset({"no", "nope"}))
+    words = (*answers[0], *answers[1], "help", "cancel", "never mind")
+    grammar = Grammar(words, obeyed=frozenset(words), answers=answers)
+    among_talkers = Spotted((("no", -0.84), ("nope", -1.37), ("yeah", -2.84), ("help", -3.12), ("yep", -4.99),
+                             ("confirm", -5.20)), -0.84, 48)
+    whisper = Scored(" Okay, yeah.", (("yeah", 0.62), ("no", -2.66), ("yes", -3.11), ("yep", -3.69),
+                                      ("nope", -5.06)), 1.0,
+                     fit=(("yeah", -2.19), ("yep", -4.15), ("yes", -4.06), ("no", -3.83), ("nope", -4.71)))
+    moonshine = Scored("", (("yeah", 1.12), ("yep", -2.36), ("yes", -2.43), ("no", -2.99), ("nope", -3.88)), 1.0,
+                       fit=(("yeah", -2.44), ("no", -4.49), ("yes", -4.22), ("yep", -3.79), ("nope", -4.29)))
+    checked, rules = decide(Heard(""), among_talkers, lambda: "okay yeah", lambda: (whisper, moonshine), None,
+                            14.35, grammar, 28.0, PAIR_THRESHOLDS, PAIR_HEAD_WEIGHTS)
+    assert checked.text == "" and rules == ("settled", "answer_disputed")
+    assert answer_disputed("yeah", Heard(""), among_talkers, (whisper, moonshine), answers)
+    assert not answer_disputed("yeah", Heard("yep", (0.9,)), among_talkers, (whisper, moonshine), answers)
+    assert not answer_disputed("help", Heard(""), among_talkers, (whisper, moonshine), answers)  # not an answer
 
 
 def test_in_a_loud_room_a_command_that_only_reads_out_needs_both_scorers_far_ahead_not_the_word_model() -> None:

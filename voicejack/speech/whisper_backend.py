@@ -175,13 +175,16 @@ ANSWER_AGREED_LEAD = 3.0
 # voices nothing was tuned on, table talk ("nice one") was played as "ace one" (thirty-ninth round).
 SHORT_FORM_WORDS = 2
 MOVE_VERBS = frozenset({"play", "burn"})
-# A "no" (one of DISPUTED_ANSWERS) that the acceptance model settles on is refused, so the question stays open,
-# when the word model, Whisper's scoring or Moonshine's ranks a form of another answer first: in the
-# reverberant room a "yes" was settled as "no" 16 times in 1,000 development answers (pico and flite voices),
-# 13 of them with one of the three ranking a yes first, while no "no" was ever settled as a yes. Taken, such a
-# "no" turns down the move the player meant and they must say it all again. A yes settled so is kept: refusing
-# those would have cost 25 right answers and caught no wrong one (models/README.md, forty-first round).
-DISPUTED_ANSWERS = frozenset({"no", "nope"})
+# An answer the acceptance model settles on is refused, so the question stays open, when the word model ranks a
+# form of the other answer first and pocketsphinx heard no form of this one; a "no" (one of NO_FORMS) also when
+# Whisper's scoring or Moonshine's ranks a yes first. In the reverberant room a "yes" was settled as "no" 16
+# times in 1,000 development answers (pico and flite voices): taken, such a "no" turns down the move the player
+# meant. Among other talkers a "no" was settled as "yeah" 4 times in 100 on this round's first check parts
+# (`--seed 380`, `500`, development parts since), with Whisper's and Moonshine's scoring ranking "yeah" first:
+# taken, that "yes" plays a move the player turned down. The rule refuses 13 of the 16 and 3 of the 4, and
+# 12 right development answers of 1,450 (refusing any answer one of the three ranked the other first would have
+# cost 29; models/README.md, forty-first round).
+NO_FORMS = frozenset({"no", "nope"})
 
 
 @dataclass(frozen=True)
@@ -559,8 +562,7 @@ def _verdict(heard: Heard, spotted: Spotted | None, free_words: Callable[[], str
                 return heard_as(sentence, 0.95, (), heard), (*rules, rule)
     settled = settle(heard, evidence, scored, over_floor_db, obeyed, thresholds, weights,
                      confirmed=grammar.confirmed, spotted=spotted)
-    if settled.text in DISPUTED_ANSWERS and other_answer_first(settled.text, (spotted, scored, opinion),
-                                                              grammar.answers):
+    if answer_disputed(settled.text, heard, spotted, (scored, opinion), grammar.answers):
         return Heard("", (), (), word_levels=heard.word_levels), (*rules, "settled", "answer_disputed")
     voter = None if spotted is None or word_model_weak(spotted, grammar.moves) else spotted
     if settled.text and spotted is not None and ranked_first_by_none(settled.text, (voter, scored, opinion),
@@ -816,12 +818,19 @@ def agreed_answer(spotted: Spotted, scored: Scored, second: Scored | None, free_
     return best if agreed else ""
 
 
-def other_answer_first(answer: str, rankings: Sequence[Spotted | Scored | None],
-                       answers: Sequence[frozenset[str]]) -> bool:
-    """One of ``rankings`` ranks first a form of an answer (one of ``answers``, Grammar.answers) other than
-    ``answer``'s."""
-    others = {form for forms in answers if answer not in forms for form in forms}
-    return any(ranking is not None and ranking.ranked and ranking.ranked[0][0] in others for ranking in rankings)
+def answer_disputed(answer: str, heard: Heard, spotted: Spotted | None, scorers: Sequence[Scored | None],
+                    answers: Sequence[frozenset[str]]) -> bool:
+    """``answer`` is a form of one of ``answers`` (Grammar.answers), and the word model (``spotted``) ranks a
+    form of another answer first where pocketsphinx (``heard``) heard no form of this one; or ``answer`` is a
+    no (NO_FORMS) and one of ``scorers`` ranks a form of another answer first."""
+    forms = next((group for group in answers if answer in group), frozenset())
+    others = {form for group in answers if group != forms for form in group}
+    if not forms:
+        return False
+    if spotted is not None and spotted.ranked and spotted.ranked[0][0] in others and heard.text not in forms:
+        return True
+    return answer in NO_FORMS and any(ranking is not None and ranking.ranked and ranking.ranked[0][0] in others
+                                      for ranking in scorers)
 
 
 def ranked_first_by_none(sentence: str, rankings: Sequence[Spotted | Scored | None],
