@@ -824,9 +824,9 @@ def answer_disputed(answer: str, heard: Heard, spotted: Spotted | None, scorers:
     form of another answer first where pocketsphinx (``heard``) heard no form of this one; or ``answer`` is a
     no (NO_FORMS) and one of ``scorers`` ranks a form of another answer first."""
     forms = next((group for group in answers if answer in group), frozenset())
-    others = {form for group in answers if group != forms for form in group}
     if not forms:
         return False
+    others = {form for group in answers if group != forms for form in group}
     if spotted is not None and spotted.ranked and spotted.ranked[0][0] in others and heard.text not in forms:
         return True
     return answer in NO_FORMS and any(ranking is not None and ranking.ranked and ranking.ranked[0][0] in others
