@@ -139,8 +139,8 @@ def only_gained_commands(before: Grammar, now: Grammar) -> bool:
     """Every sentence of ``before`` may still be said, and all ``now`` adds are commands ("next" and "previous"
     once the board is being read out, yes and no once a question is open): what was heard under ``before``
     means what it meant, so it is not stale."""
-    kept, added = set(before.phrases), set(now.phrases) - set(before.phrases)
-    return kept <= set(now.phrases) and added <= now.obeyed
+    kept, current = set(before.phrases), set(now.phrases)
+    return kept <= current and current - kept <= now.obeyed
 
 
 class KeyboardSource:
