@@ -49,6 +49,7 @@ import random
 import statistics
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -442,7 +443,9 @@ def run(name: str, recogniser: StreamingRecogniser, splits: list[Split], conditi
     for split in splits:
         for condition in conditions:
             tallies = {kind: Tally() for kind in KINDS}
+            decided_by: Counter[str] = Counter()  # the check's rules (whisper_backend.decide), for --verbose
             for index, item in enumerate(split.items):
+                before = Counter(getattr(recogniser, "check_rules", {}))
                 chatter = [s for key, said in split.babble.items() if key != item.voice.name for s in said]
                 if record is not None:
                     recogniser.family = item.voice.family  # type: ignore[attr-defined]
@@ -454,9 +457,15 @@ def run(name: str, recogniser: StreamingRecogniser, splits: list[Split], conditi
                     write_record(record, recogniser, split.name, condition, index, item, latency)
                 kind = judge_outcome(item, heard)
                 tallies[item.kind].add(kind, latency)
+                rules = Counter(getattr(recogniser, "check_rules", {})) - before
+                decided_by.update(rules)
                 if verbose and kind not in ("right", "rejected"):
+                    by = f" ({', '.join(sorted(rules))})" if rules else ""
                     print(f"  [{split.name} {condition}] {item.voice.label}: said {item.text!r} heard "
-                          f"{heard.text!r} -> {kind}", file=sys.stderr, flush=True)
+                          f"{heard.text!r} -> {kind}{by}", file=sys.stderr, flush=True)
+            if verbose and decided_by:
+                counts = ", ".join(f"{rule} {count}" for rule, count in sorted(decided_by.items()))
+                print(f"  [{split.name} {condition}] the check's rules: {counts}", file=sys.stderr, flush=True)
             chatter_rows.append(print_rows(split.name, condition, tallies))
     print_chatter(chatter_rows)
 
