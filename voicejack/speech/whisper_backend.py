@@ -60,7 +60,7 @@ __all__ = ["Scored", "SphinxWhisperRecogniser", "Transcript", "WhisperScorer", "
            "finalists", "find_whisper_model", "needs_second_pass", "normalise", "sure", "sure_reading",
            "word_model_agrees", "word_model_sure", "word_model_sure_of_start", "word_model_asks",
            "read_out_command", "agreed_reading", "disputes", "heard_a_move_surely", "word_model_outvoted",
-           "ranked_first_by_none", "word_model_weak", "short_command_in_room", "decide"]
+           "ranked_first_by_none", "word_model_weak", "decide"]
 
 WINDOW_SECONDS = 10.0
 ENCODER_FRAMES = int(WINDOW_SECONDS * 50)
@@ -185,21 +185,6 @@ MOVE_VERBS = frozenset({"play", "burn"})
 # 12 right development answers of 1,450 (refusing any answer one of the three ranked the other first would have
 # cost 29; models/README.md, forty-first round).
 NO_FORMS = frozenset({"no", "nope"})
-# In a loud room, one of ROOM_SHORT_COMMANDS that the check would refuse is obeyed when the word model ranks it
-# first by ROOM_SHORT_MARGIN and Whisper's scoring (with Moonshine's) and Moonshine's alone rank it first too, in
-# an utterance of ROOM_SHORT_SECONDS at most, with pocketsphinx not sure of a move, and Whisper's own decoding
-# at most ROOM_SHORT_WORDS words, none a yes or a no (YES_NO_WORDS). A far microphone in a reverberant room
-# leaves little of a one-word command: the held-out voices' "help", "cancel" and "options" were 83-88 % right
-# there on the development recordings (every other command 95-100 %), most of those lost refused with all three
-# scorers ranking the command first, each by a small lead and fitting poorly. A "yes" or "no" said to the table
-# is heard as "help" by all three the same way, and Whisper writes it down ("no", "yeah"): that, and a decoding
-# of more words, tells table talk apart. "repeat", heard well in the room, is left out: with it, flite's
-# "options" among talkers was obeyed as "repeat" (models/README.md, forty-second round).
-ROOM_SHORT_COMMANDS = frozenset({"help", "cancel", "options"})
-ROOM_SHORT_MARGIN = 2.0
-ROOM_SHORT_SECONDS = 1.6
-ROOM_SHORT_WORDS = 2
-YES_NO_WORDS = frozenset({"yes", "yeah", "yep", "no", "nope"})
 
 
 @dataclass(frozen=True)
@@ -387,9 +372,8 @@ class SphinxWhisperRecogniser(SphinxRecogniser):
         # How often each rule of ``decide`` settled a second pass: "head_agreed", "agreed" (Whisper's free
         # decoding alone), "head_sure", "head_outvoted" (the word model alone was sure, but the three others heard
         # another move; the rest of the check then decided), "command_agreed", "answer_agreed",
-        # "read_out_obeyed", "move_unanimous", "reading_agreed" and "settled" (the acceptance model), after which
-        # "answer_disputed", "confirmed_alone", "short_command_obeyed", "start_asked" or "question_asked" may
-        # follow; "player_alone" counts second looks at an utterance behind other talkers (_check).
+        # "read_out_obeyed", "move_unanimous", "reading_agreed" and "settled" (the acceptance model);
+        # "player_alone" counts second looks at an utterance behind other talkers (_check).
         self.check_rules: Counter[str] = Counter()
         self.head_doubted = 0  # sure readings in a quiet room checked: the word model ranked another first or is weak
         self.ended_by_word_model = 0  # utterances ended early by the word model's agreement (_confirmed_early)
@@ -589,10 +573,6 @@ def _verdict(heard: Heard, spotted: Spotted | None, free_words: Callable[[], str
         # thirty-seventh round).
         return replace(settled, doubted=True), (*rules, "settled", "confirmed_alone")
     if not settled.text and spotted is not None:
-        command = "" if heard_a_move_surely(heard, obeyed) else short_command_in_room(
-            spotted, scored, opinion, free, obeyed, over_floor_db)
-        if command:
-            return heard_as(command, 0.95, (), heard), (*rules, "settled", "short_command_obeyed")
         # Nothing to act on; what the word model is sure enough of to ask about is asked about instead.
         for rule, sentence in (("start_asked", word_model_sure_of_start(spotted, obeyed, grammar.refused)),
                                ("question_asked", word_model_asks(spotted, grammar.asks))):
@@ -794,25 +774,6 @@ def read_out_command(spotted: Spotted, scored: Scored, second: Scored | None, fr
             or spotted.margin(best) < -READ_OUT_HEAD_BEHIND or spotted.seconds > AGREED_COMMAND_SECONDS):
         return ""
     return "" if said_among_other_words(best, free_words) else best
-
-
-def short_command_in_room(spotted: Spotted, scored: Scored, second: Scored | None, free_words: str,
-                          obeyed: frozenset[str], over_floor_db: float) -> str:
-    """The one-word command of ROOM_SHORT_COMMANDS (and ``obeyed``) that the word model ranks first by
-    ROOM_SHORT_MARGIN and Whisper's scoring (``scored``) and Moonshine's alone (``second``) rank first too, in a
-    loud room (``over_floor_db`` under HEAD_LOUD_ROOM_DB) and an utterance of ROOM_SHORT_SECONDS at most, when
-    Whisper's free decoding (``free_words``) has at most ROOM_SHORT_WORDS words and none of YES_NO_WORDS; or ""."""
-    if second is None or not spotted.ranked or over_floor_db >= HEAD_LOUD_ROOM_DB:
-        return ""
-    best = spotted.ranked[0][0]
-    if best not in ROOM_SHORT_COMMANDS or best not in obeyed or spotted.seconds > ROOM_SHORT_SECONDS:
-        return ""
-    if not (_first_by(scored, best, 0.0) and _first_by(second, best, 0.0)):
-        return ""
-    words = free_words.split()
-    if len(words) > ROOM_SHORT_WORDS or YES_NO_WORDS.intersection(words):
-        return ""
-    return best if spotted.margin(best) >= ROOM_SHORT_MARGIN else ""
 
 
 def unanimous_move(spotted: Spotted, scored: Scored, second: Scored | None, obeyed: frozenset[str],
