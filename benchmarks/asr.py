@@ -492,6 +492,7 @@ def make_backend(name: str, args: argparse.Namespace) -> tuple[str, StreamingRec
         label = "pocketsphinx" + (f" ({args.sphinx_config})" if config else "") + front_end_label(args)
         return label, recogniser
     if name.startswith("sphinx+whisper"):
+        from voicejack.speech.threads import check_threads
         from voicejack.speech.whisper_backend import SphinxWhisperRecogniser
 
         always = name.endswith("always")
@@ -508,6 +509,8 @@ def make_backend(name: str, args: argparse.Namespace) -> tuple[str, StreamingRec
                  f"pocketsphinx, Whisper tiny.en when unsure or speech < {hybrid.loud_room_db:g} dB over the room")
         label += ", Moonshine base on Whisper's finalists" if second is not None else ""
         label += "" if args.no_head else ", the word model on Whisper's encoder"
+        threads = check_threads()  # what the game uses here: one thread under taskset -c N (latency figures)
+        label += f"; the check's models on {threads} thread{'s' if threads > 1 else ''}"
         return label + (f" ({args.sphinx_config})" if config else "") + front_end_label(args), hybrid
     return name, make_recogniser(name)
 

@@ -32,6 +32,7 @@ from voicejack.speech.moonshine_backend import MoonshineScorer
 from voicejack.speech.audio import BLOCK_SAMPLES, SAMPLE_RATE, blocks
 from voicejack.speech.listening import GateEvent, ListeningGate, ListenMode, WakeWord
 from voicejack.speech.microphone import BlockQueue, VoiceInput
+from voicejack.speech.threads import check_threads
 from voicejack.speech.sphinx import SphinxRecogniser
 from voicejack.speech import whisper_backend
 from voicejack.speech.whisper_backend import (
@@ -158,6 +159,43 @@ def test_told_it_is_hearing_the_game_whisper_ranks_the_move_said_through_other_t
             right[name] += whisper.score(samples, grammar_of(state).phrases).ranked[0][0] == said
     assert right["told"] >= right["plain"] + 3, right
     assert right["told"] >= 8, right
+
+
+def test_a_check_scores_the_same_on_one_thread_or_two() -> None:
+    """Every rule and weight of the check was tuned on scores computed on one thread; the game now gives
+    Whisper and Moonshine a second core where it has one, which must change only how soon it answers
+    (models/README.md, forty-third round). A split seven, a command and a move, in quiet and in noise."""
+    said = ("play seven red two four red three three", "help", "burn ace")
+    sentences = (*said, "play seven red two seven", "play ten red four", "burn eight", "cancel", "options")
+    clips = [clip(text, snr_db=snr, seed=n) for n, text in enumerate(said) for snr in (None, 10.0)]
+    scored = {threads: [(WhisperScorer(threads=threads).score(c, sentences).ranked,
+                         MoonshineScorer(threads=threads).score(c, sentences).ranked) for c in clips]
+              for threads in (1, 2)}
+    assert scored[1] == scored[2]
+
+
+def test_the_word_model_scores_as_on_the_benchmarks_single_core_whatever_numpy_was_set_to() -> None:
+    """The benchmark's parts run pinned to one core, where numpy's BLAS uses one thread; a game on two cores
+    must hear with the same scores. Across two BLAS threads the mel features differ in their last bits and
+    the int8 encoder turns that into word model scores far enough apart to change a decision."""
+    from threadpoolctl import threadpool_limits
+
+    whisper, head = WhisperScorer(threads=1), WordHead()
+    sentences = ("play seven red two", "play seven red four", "play eight red two", "help", "cancel")
+    heard = {}
+    for blas in (1, 2):
+        with threadpool_limits(limits=blas, user_api="blas"):
+            encoded = whisper.encode(clip("play seven red two", snr_db=15.0))
+            heard[blas] = (np.asarray(encoded.encoded).tobytes(), head.spot(encoded.speech_frames(), sentences))
+    assert heard[1] == heard[2]
+
+
+def test_the_check_uses_two_threads_only_where_the_process_may_run_on_two_cores(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game pinned to one core (taskset, a container's CPU set) must not have its models fight for it."""
+    for cores, expected in (({0}, 1), ({0, 1}, 2), ({0, 1, 2, 3, 4, 5}, 2)):
+        monkeypatch.setattr("os.sched_getaffinity", lambda _pid, cores=cores: cores)
+        assert check_threads() == expected
 
 
 def _spotted(first: str, margin: float = 12.0, fit: float = 0.0, seconds: float = 1.3) -> Spotted:

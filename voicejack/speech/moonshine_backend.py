@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from voicejack.speech.recogniser import SpeechError
+from voicejack.speech.threads import check_threads
 from voicejack.speech.transcripts import Scored
 
 __all__ = ["MoonshineScorer", "MoonshineUnavailable", "Vocabulary", "find_moonshine_model"]
@@ -104,7 +105,7 @@ class Vocabulary:
 class MoonshineScorer:
     """Loads the model once; ``score`` then ranks sentences for one utterance."""
 
-    def __init__(self, model: str | Path | None = None, threads: int = 1) -> None:
+    def __init__(self, model: str | Path | None = None, threads: int | None = None) -> None:
         try:
             import onnxruntime
         except ImportError as error:
@@ -116,9 +117,11 @@ class MoonshineScorer:
             raise MoonshineUnavailable("no Moonshine model found: install it with pip install 'voicejack[moonshine]'")
         self.path = path
         options = onnxruntime.SessionOptions()
-        options.intra_op_num_threads = threads
+        options.intra_op_num_threads = threads or check_threads()
         options.inter_op_num_threads = 1
         options.log_severity_level = 3
+        # Idle threads sleep: spinning, they took the core the check's next step needed (threads.py).
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         providers = ["CPUExecutionProvider"]
         self._encoder: Any = onnxruntime.InferenceSession(str(path / MODEL_FILES[0]), options, providers=providers)
         self._decoder: Any = onnxruntime.InferenceSession(str(path / MODEL_FILES[1]), options, providers=providers)

@@ -52,6 +52,7 @@ from voicejack.speech.endpoint import quieten_other_talkers
 from voicejack.speech.judging import Evidence
 from voicejack.speech.moonshine_backend import MoonshineScorer
 from voicejack.speech.recogniser import SpeechError
+from voicejack.speech.threads import check_threads, one_blas_thread
 from voicejack.speech.sphinx import SphinxRecogniser
 from voicejack.speech.transcripts import Scored, combine, edit_cost, normalise
 from voicejack.speech.word_head import Spotted, WordHead
@@ -236,9 +237,9 @@ class WhisperScorer:
     and scoring alike. The game gives none; the benchmark can (``asr.py --whisper-context``), and a line of
     the game's own talk makes Whisper's first choice the move said far more often in a reverberant room or
     among other talkers, but the acceptance model could not turn that into more moves carried out rightly
-    (models/README.md, fourteenth round)."""
+    (models/README.md, fourteenth round). ``threads``: for the model, by default ``threads.check_threads()``."""
 
-    def __init__(self, model: str | Path | None = None, threads: int = 1, context: str = "") -> None:
+    def __init__(self, model: str | Path | None = None, threads: int | None = None, context: str = "") -> None:
         try:
             import ctranslate2
             import tokenizers
@@ -254,7 +255,7 @@ class WhisperScorer:
         self.path = path
         self._ctranslate2 = ctranslate2
         self._model: Any = ctranslate2.models.Whisper(str(path), device="cpu", compute_type="int8",
-                                                      inter_threads=1, intra_threads=threads)
+                                                      inter_threads=1, intra_threads=threads or check_threads())
         self._features = FeatureExtractor(chunk_length=int(WINDOW_SECONDS))
         self._tokenizer = Tokenizer(tokenizers.Tokenizer.from_file(str(path / "tokenizer.json")), False,
                                     task="transcribe", language="en")
@@ -272,7 +273,8 @@ class WhisperScorer:
     def encode(self, audio: np.ndarray) -> Transcript:
         """Encode the utterance only: what the word model needs (``text`` is left empty)."""
         samples = np.asarray(audio, dtype=np.float32)[: int(WINDOW_SECONDS * 16_000)] / 32768.0
-        mel = self._features(samples, padding=0)[:, : self._frames]
+        with one_blas_thread():
+            mel = self._features(samples, padding=0)[:, : self._frames]
         used = mel.shape[1]
         if used < self._frames:
             mel = np.pad(mel, ((0, 0), (0, self._frames - used)))

@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from voicejack.speech.recogniser import SpeechError
+from voicejack.speech.threads import one_blas_thread
 
 __all__ = ["BLANK", "UNKNOWN", "Spotted", "WordHead", "WordHeadUnavailable", "ctc_log_likelihoods",
            "default_head_path"]
@@ -115,7 +116,8 @@ class WordHead:
 
     def spot(self, encoded: np.ndarray, sentences: Sequence[str]) -> Spotted:
         """Every sentence's log-likelihood given the encoder frames of the speech (trailing padding cut off)."""
-        log_probs = self.log_probabilities(encoded)
+        with one_blas_thread():  # the scores the rules were tuned on (threads.py)
+            log_probs = self.log_probabilities(encoded)
         if not sentences:
             return Spotted((), float(log_probs.max(axis=1).sum()), len(log_probs))
         scores = ctc_log_likelihoods(log_probs, [self.labels(s) for s in sentences])
