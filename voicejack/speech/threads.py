@@ -21,7 +21,7 @@ from functools import cache
 
 from threadpoolctl import ThreadpoolController
 
-MOST_THREADS = 2  # more measured nothing here (two cores); the models are small
+MOST_THREADS = 2  # measured on two cores; whether more would pay for models this small is untested
 
 
 def check_threads(most: int = MOST_THREADS) -> int:

@@ -52,8 +52,8 @@ from voicejack.speech.endpoint import quieten_other_talkers
 from voicejack.speech.judging import Evidence
 from voicejack.speech.moonshine_backend import MoonshineScorer
 from voicejack.speech.recogniser import SpeechError
-from voicejack.speech.threads import check_threads, one_blas_thread
 from voicejack.speech.sphinx import SphinxRecogniser
+from voicejack.speech.threads import check_threads, one_blas_thread
 from voicejack.speech.transcripts import Scored, combine, edit_cost, normalise
 from voicejack.speech.word_head import Spotted, WordHead
 
