@@ -412,7 +412,10 @@ class SphinxRecogniser(StreamingRecogniser):
             self._run(audio)
             hypothesis = self._decoder.hyp()
             found = " ".join(_plain_word(w) for w in hypothesis.hypstr.split()) if hypothesis is not None else ""
-            if found in self._sentences:
+            # A path that stops short of every other sentence can spell the heard one ("play seven green one
+            # five", the start of "... five green two two"): that is no rival, and counted as one it made
+            # every such reading a tie with itself, never sure.
+            if found in self._sentences and found != text:
                 runner_up, runner_up_score = found, self._path_score()
             self._decoder.activate_search(self._search)
             self._decoder.remove_search("runner-up")
