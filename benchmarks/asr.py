@@ -76,7 +76,7 @@ from voicejack.speech.endpoint import EndpointSettings  # noqa: E402
 from voicejack.speech.judging import JudgeSettings  # noqa: E402
 from voicejack.speech.microphone import Listener  # noqa: E402
 from voicejack.speech.recogniser import StreamingRecogniser  # noqa: E402
-from voicejack.speech.whisper_backend import MOVE_VERBS, SHORT_FORM_WORDS  # noqa: E402
+from voicejack.speech.check_rules import MOVE_VERBS, SHORT_FORM_WORDS  # noqa: E402
 
 COMMANDS = (
     "read the board", "my cards", "options", "what can i say", "repeat", "help", "score", "last card",
@@ -443,7 +443,7 @@ def run(name: str, recogniser: StreamingRecogniser, splits: list[Split], conditi
     for split in splits:
         for condition in conditions:
             tallies = {kind: Tally() for kind in KINDS}
-            decided_by: Counter[str] = Counter()  # the check's rules (whisper_backend.decide), for --verbose
+            decided_by: Counter[str] = Counter()  # the check's rules (check_rules.decide), for --verbose
             for index, item in enumerate(split.items):
                 before = Counter(getattr(recogniser, "check_rules", {}))
                 chatter = [s for key, said in split.babble.items() if key != item.voice.name for s in said]

@@ -8,7 +8,7 @@ Recording runs pocketsphinx once per utterance and keeps its unjudged hearing, t
 voicejack/speech/judging.py (the runner-up sentence), how loud the speech stood over the
 room and, with --record-whisper, Whisper tiny.en's scores for the sentences nearest its free decoding,
 pocketsphinx's sentence and its runner-up. Replaying applies ``judge`` (and, with --whisper, the check's own
-rules, ``whisper_backend.decide``, the very code the game runs) with other thresholds to the recorded values and
+rules, ``check_rules.decide``, the very code the game runs) with other thresholds to the recorded values and
 resolves the result with the real command language, so the numbers are those a run with the same thresholds
 would give (the corpus is rebuilt from the same seeds; latencies are left out). Thresholds are chosen on the tuning
 part and then replayed once on the held-out part. A recording ends utterances as pocketsphinx alone does,
@@ -43,9 +43,10 @@ from voicejack.speech.acceptance import (  # noqa: E402
 from voicejack.speech.moonshine_backend import LENGTH_BONUS as MOONSHINE_BONUS  # noqa: E402
 from voicejack.speech.transcripts import Scored, combine, edit_cost, normalise  # noqa: E402
 from voicejack.speech.word_head import Spotted  # noqa: E402
-from voicejack.speech.whisper_backend import (  # noqa: E402
-    HEAD_LOUD_ROOM_DB, LENGTH_BONUS, LOUD_ROOM_DB, decide, finalists, needs_second_pass, word_model_doubts,
+from voicejack.speech.check_rules import (  # noqa: E402
+    HEAD_LOUD_ROOM_DB, LOUD_ROOM_DB, decide, needs_second_pass, word_model_doubts,
 )
+from voicejack.speech.whisper_backend import LENGTH_BONUS, finalists  # noqa: E402
 
 
 def _heard(data: list[Any]) -> Heard:
@@ -185,7 +186,7 @@ def recorded_spotted(row: dict[str, Any]) -> Spotted | None:
 
 def _decided(row: dict[str, Any], heard: Heard, spotted: Spotted | None, grammar: Grammar,
              whisper: dict[str, Any], pair: bool) -> Heard:
-    """The check's verdict (whisper_backend.decide) on ``heard`` from the scores ``row`` recorded."""
+    """The check's verdict (check_rules.decide) on ``heard`` from the scores ``row`` recorded."""
     free = " ".join(normalise(row["whisper"]["free"]))
     second = _recorded(row["moonshine"], MOONSHINE_BONUS) if pair else None
     evidence = Evidence(*row["evidence"]) if row["evidence"] is not None else None

@@ -30,7 +30,8 @@ from asr_replay import _heard, chosen_thresholds, recorded_scores, recorded_spot
 from voicejack.hearing import Heard  # noqa: E402
 from voicejack.speech.acceptance import FEATURES, HEAD_FEATURES, features  # noqa: E402
 from voicejack.speech.judging import Evidence, JudgeSettings, judge  # noqa: E402
-from voicejack.speech.whisper_backend import HEAD_LOUD_ROOM_DB, LENGTH_BONUS, LOUD_ROOM_DB, needs_second_pass  # noqa: E402
+from voicejack.speech.check_rules import HEAD_LOUD_ROOM_DB, LOUD_ROOM_DB, needs_second_pass  # noqa: E402
+from voicejack.speech.whisper_backend import LENGTH_BONUS  # noqa: E402
 
 
 def load(paths: list[str], seed: int) -> list[tuple[dict[str, Any], asr.Item]]:

@@ -34,36 +34,38 @@ from voicejack.speech.listening import GateEvent, ListeningGate, ListenMode, Wak
 from voicejack.speech.microphone import BlockQueue, VoiceInput
 from voicejack.speech.threads import check_threads
 from voicejack.speech.sphinx import SphinxRecogniser
-from voicejack.speech import whisper_backend
-from voicejack.speech.whisper_backend import (
-    Scored,
+from voicejack.speech import check_rules, whisper_backend
+from voicejack.speech.check_rules import (
     agreed_answer,
     agreed_command,
     agreed_reading,
     answer_disputed,
     decide,
     disputes,
+    needs_second_pass,
     ranked_first_by_none,
-    SphinxWhisperRecogniser,
-    Transcript,
-    WhisperScorer,
-    sure_reading,
+    read_out_command,
     short_form_unheard,
     stops_short,
-    edit_cost,
-    read_out_command,
+    sure_reading,
     unanimous_move,
     with_untaught_lead,
-    find_whisper_model,
-    needs_second_pass,
-    normalise,
     word_model_agrees,
+    word_model_asks,
     word_model_doubts,
     word_model_outvoted,
     word_model_sure,
-    word_model_asks,
     word_model_sure_of_start,
     word_model_weak,
+)
+from voicejack.speech.whisper_backend import (
+    Scored,
+    SphinxWhisperRecogniser,
+    Transcript,
+    WhisperScorer,
+    edit_cost,
+    find_whisper_model,
+    normalise,
 )
 from voicejack.speech.judging import Evidence
 from voicejack.speech.word_head import Spotted, WordHead
@@ -1414,7 +1416,7 @@ def test_a_move_the_word_model_alone_is_sure_of_is_not_played_over_what_the_thre
     monkeypatch.setattr(recogniser.head, "spot", sure_of_the_two)
     assert recognise_samples(samples, grammar_of(state), recogniser).text == said
     assert recogniser.check_rules["head_outvoted"] == 1
-    monkeypatch.setattr(whisper_backend, "OUTVOTED_LEAD", math.inf)
+    monkeypatch.setattr(check_rules, "OUTVOTED_LEAD", math.inf)
     assert recognise_samples(samples, grammar_of(state), recogniser).text == other
 
 
@@ -1431,7 +1433,7 @@ def test_a_command_both_rank_first_is_obeyed_where_it_was_refused(voice: str, st
     heard = recognise_samples(said, grammar_of(state), recogniser)
     assert resolve(state, state.turn, heard) == Command(CommandName.REPEAT)
     assert recogniser.check_rules["command_agreed"] == 1
-    monkeypatch.setattr(whisper_backend, "agreed_command", lambda *_: "")
+    monkeypatch.setattr(check_rules, "agreed_command", lambda *_: "")
     heard = recognise_samples(said, grammar_of(state), recogniser)
     assert not isinstance(resolve(state, state.turn, heard), Command), heard
 
@@ -1458,7 +1460,7 @@ def test_a_command_both_rank_first_needs_a_smaller_lead_than_the_word_model_alon
         if recogniser.check_rules["command_agreed"]:
             assert resolve(state, state.turn, heard) == Command(CommandName(said)), (said, voice, heard)
             settled.append((said, samples))
-    monkeypatch.setattr(whisper_backend, "AGREED_MARGIN", whisper_backend.HEAD_SURE_MARGIN)
+    monkeypatch.setattr(check_rules, "AGREED_MARGIN", check_rules.HEAD_SURE_MARGIN)
     lost = [said for said, samples in settled
             if resolve(state, state.turn, recognise_samples(samples, grammar_of(state), SphinxWhisperRecogniser()))
             != Command(CommandName(said))]
@@ -1480,8 +1482,8 @@ def test_in_a_reverberant_room_a_command_all_three_rank_first_is_obeyed(voice: s
     heard = recognise_samples(samples, grammar_of(state), recogniser)
     assert resolve(state, state.turn, heard) == Command(CommandName.REPEAT)
     assert recogniser.check_rules["command_agreed"] == 1
-    monkeypatch.setattr(whisper_backend, "UNANIMOUS_SECOND_MARGIN", math.inf)
-    monkeypatch.setattr(whisper_backend, "READ_OUT_LEAD", math.inf)  # the twenty-eighth round's rule obeys it too
+    monkeypatch.setattr(check_rules, "UNANIMOUS_SECOND_MARGIN", math.inf)
+    monkeypatch.setattr(check_rules, "READ_OUT_LEAD", math.inf)  # the twenty-eighth round's rule obeys it too
     assert isinstance(resolve(state, state.turn, recognise_samples(samples, grammar_of(state), recogniser)),
                       NotUnderstood)
 
@@ -1512,9 +1514,9 @@ def test_a_move_all_three_recognisers_rank_first_is_taken_where_pocketsphinx_hea
             assert isinstance(asked, Ask), asked
             assert any(isinstance(c.then, Move) and c.then.phrase == said for c in asked.choices), asked
             settled.append((index, samples))
-    monkeypatch.setattr(whisper_backend, "unanimous_move", lambda *_: "")
+    monkeypatch.setattr(check_rules, "unanimous_move", lambda *_: "")
     # The thirty-sixth round's questions after a refusal would ask about the card alone ("play five") instead.
-    monkeypatch.setattr(whisper_backend, "word_model_asks", lambda *_: "")
+    monkeypatch.setattr(check_rules, "word_model_asks", lambda *_: "")
     lost = [index for index, samples in settled if isinstance(resolve(
         positions[index], positions[index].turn,
         hear_stream(SphinxWhisperRecogniser(second_opinion=MoonshineScorer()), samples, grammar_of(positions[index]))),
@@ -1545,8 +1547,8 @@ def test_what_the_word_model_is_sure_of_is_acted_on_without_scoring_the_shortlis
     assert isinstance(resolve(state, state.turn, heard), (Move, Command)), heard
     assert heard.text == said and sure_reading(heard)
     assert (recogniser.check_rules["head_sure"], counting.ranked) == (1, 0)
-    monkeypatch.setattr(whisper_backend, "HEAD_SURE_MARGIN", math.inf)
-    monkeypatch.setattr(whisper_backend, "agreed_command", lambda *_: "")  # since the 23rd round it obeys "help" too
+    monkeypatch.setattr(check_rules, "HEAD_SURE_MARGIN", math.inf)
+    monkeypatch.setattr(check_rules, "agreed_command", lambda *_: "")  # since the 23rd round it obeys "help" too
     weighed = hear_stream(recogniser, samples, grammar_of(state))
     assert not (weighed.text == said and sure_reading(weighed)), weighed
 
@@ -1563,8 +1565,8 @@ def test_a_short_command_among_other_talkers_is_obeyed_when_the_word_model_is_su
     heard = hear_stream(recogniser, samples, grammar_of(state))
     assert isinstance(resolve(state, state.turn, heard), Command) and heard.text == said, heard
     assert recogniser.check_rules["head_sure"] == 1
-    monkeypatch.setattr(whisper_backend, "COMMAND_SECONDS", 0.0)
-    monkeypatch.setattr(whisper_backend, "agreed_command", lambda *_: "")  # would obey it too, with Whisper's scoring
+    monkeypatch.setattr(check_rules, "COMMAND_SECONDS", 0.0)
+    monkeypatch.setattr(check_rules, "agreed_command", lambda *_: "")  # would obey it too, with Whisper's scoring
     # ... and so would the second look at the player's words alone (thirty-second round)
     monkeypatch.setattr(whisper_backend, "quieten_other_talkers", lambda samples: samples)
     assert not isinstance(resolve(state, state.turn, hear_stream(recogniser, samples, grammar_of(state))), Command)
@@ -1667,7 +1669,7 @@ def test_in_a_reverberant_room_a_read_out_both_scorers_put_far_ahead_is_obeyed(
     heard = recognise_samples(samples, grammar_of(state), recogniser)
     assert resolve(state, state.turn, heard) == Command(CommandName.REPEAT)
     assert recogniser.check_rules["read_out_obeyed"] == 1
-    monkeypatch.setattr(whisper_backend, "READ_OUT_LEAD", math.inf)
+    monkeypatch.setattr(check_rules, "READ_OUT_LEAD", math.inf)
     assert not isinstance(resolve(state, state.turn, recognise_samples(samples, grammar_of(state), recogniser)),
                           Command)
 
@@ -1722,7 +1724,7 @@ def test_a_yes_the_three_hear_in_different_words_confirms_the_move(moonshine: Mo
     heard = hear_stream(recogniser, samples, grammar)
     assert resolve(state, state.turn, heard, asked) == asked.move
     assert recogniser.check_rules["answer_agreed"] == 1
-    monkeypatch.setattr(whisper_backend, "ANSWER_AGREED_LEAD", math.inf)
+    monkeypatch.setattr(check_rules, "ANSWER_AGREED_LEAD", math.inf)
     without = SphinxWhisperRecogniser(second_opinion=moonshine)
     assert hear_stream(without, samples, grammar).text == ""
 

@@ -131,11 +131,12 @@ def test_the_whisper_check_scores_the_word_models_best_sentences_by_name_and_wei
             spotted.append(super().spot(encoded, sentences))
             return spotted[-1]
 
-    from voicejack.speech import whisper_backend
+    from voicejack.speech import check_rules, whisper_backend
 
-    monkeypatch.setattr(whisper_backend, "word_model_agrees", lambda *_: False)
-    monkeypatch.setattr(whisper_backend, "word_model_sure", lambda *_: "")
-    monkeypatch.setattr(whisper_backend, "sure_reading", lambda _: False)
+    monkeypatch.setattr(whisper_backend, "word_model_agrees", lambda *_: False)  # it ends a sentence early too
+    monkeypatch.setattr(check_rules, "word_model_agrees", lambda *_: False)
+    monkeypatch.setattr(check_rules, "word_model_sure", lambda *_: "")
+    monkeypatch.setattr(check_rules, "sure_reading", lambda _: False)
     state = random_positions(1, seed=8)[0]
     said = sorted({m.phrase for m in legal_moves(state)})[1]
     recogniser = SphinxWhisperRecogniser(always=True, head=Watched())
