@@ -195,7 +195,8 @@ class TableServer:
                 await self.storage.release(code)
                 log.info("table %s: nobody at it for %.0f s, released", code, now - table.idle_since)
             try:
-                for code in await self.storage.delete_finished(now - self.config.cleanup_after):
+                in_use = [code for code, table in self.tables.items() if table.connected]
+                for code in await self.storage.delete_finished(now - self.config.cleanup_after, now, in_use):
                     self.tables.pop(code, None)
                     log.info("table %s: finished and idle, cleaned up", code)
             except Exception:

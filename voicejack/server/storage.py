@@ -17,7 +17,7 @@ import logging
 import os
 import sqlite3
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -246,10 +246,13 @@ class Storage:
         await self._write([("UPDATE vj_tables SET owner = NULL, lease_until = 0 WHERE code = %s AND owner = %s",
                             (code, self.server_id), False)])
 
-    async def delete_finished(self, idle_before: float) -> list[str]:
+    async def delete_finished(self, idle_before: float, now: float, in_use: Collection[str] = ()) -> list[str]:
+        """Delete the finished tables unchanged since ``idle_before`` that nobody is at: not those this server has
+        players at (``in_use``), nor those another live server holds (it deletes them once its players leave)."""
         rows = await self._fetch(
-            "SELECT code FROM vj_tables WHERE status = 'finished' AND updated < %s", (idle_before,))
-        codes = [str(row[0]) for row in rows]
+            "SELECT code FROM vj_tables WHERE status = 'finished' AND updated < %s "
+            "AND (owner IS NULL OR owner = %s OR lease_until < %s)", (idle_before, self.server_id, now))
+        codes = [str(row[0]) for row in rows if str(row[0]) not in in_use]
         for code in codes:
             await self._write([(f"DELETE FROM {name} WHERE code = %s", (code,), False)
                                for name in ("vj_moves", "vj_seats", "vj_tables")])
